@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Imports flow one way: shared → features → pages → app; a feature never imports another feature.
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'wasm-assets/*.js', 'test-results', 'playwright-report', 'bench-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  layer(['src/shared/**'], ['@/features/*', '@/pages/*', '@/app/*'], 'shared/ may not import features, pages or app.'),
+  layer(['src/features/**'], ['@/pages/*', '@/app/*'], 'features/ may not import pages or app.'),
+  layer(['src/features/converter/**'], ['@/features/feedback/*'], 'A feature does not import another feature.'),
+  layer(['src/features/feedback/**'], ['@/features/converter/*'], 'A feature does not import another feature.'),
+  layer(['src/pages/**'], ['@/app/*'], 'pages/ may not import app/.'),
+  layer(
+    ['src/features/converter/engine/**'],
+    ['react', 'react-dom', '@mantine/*', '@ffmpeg/*', '../worker/*', '../store/*', '../ui/*'],
+    'engine/ is pure TypeScript: no React, no ffmpeg, no other converter layer.',
+  ),
+);

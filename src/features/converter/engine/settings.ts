@@ -1,0 +1,43 @@
+/** The user's conversion settings (spec section 3) and the business limits (spec section 9). */
+
+export type ConversionMode = 'static' | 'animated';
+
+/** How the palette is applied: chosen per image by default, or forced by the advanced setting. */
+export type DitherChoice = 'auto' | 'none' | 'ordered' | 'diffusion';
+
+export interface ConversionSettings {
+  mode: ConversionMode;
+  /** Percent, 10–100 in steps of 10. */
+  quality: number;
+  /** Milliseconds each frame is shown, 50–2000 in steps of 50. */
+  frameDelay: number;
+  loop: boolean;
+  resize: boolean;
+  width: number;
+  height: number;
+  maintainAspectRatio: boolean;
+  dither: DitherChoice;
+}
+
+export const LIMITS = {
+  maxFiles: 10,
+  maxFileBytes: 50 * 1024 * 1024,
+  autoScaleMaxDimension: 1920,
+  width: { min: 100, max: 3840 },
+  height: { min: 100, max: 2160 },
+  quality: { min: 10, max: 100, step: 10 },
+  frameDelay: { min: 50, max: 2000, step: 50 },
+  fileDialogCancelDelayMs: 300,
+} as const;
+
+export const DEFAULT_SETTINGS: ConversionSettings = {
+  mode: 'static',
+  quality: 80,
+  frameDelay: 500,
+  loop: true,
+  resize: false,
+  width: 800,
+  height: 600,
+  maintainAspectRatio: true,
+  dither: 'auto',
+};

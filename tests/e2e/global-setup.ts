@@ -1,0 +1,5 @@
+import { makeFixtures } from '../fixtures/make-fixtures';
+
+export default function globalSetup(): void {
+  makeFixtures();
+}
