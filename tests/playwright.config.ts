@@ -3,7 +3,9 @@ import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from './browser
 
 assertChromiumInstalled();
 
-export const PREVIEW_URL = 'http://127.0.0.1:4173';
+// E2E_PORT lets several checkouts run their suites side by side; npm test uses the default.
+const port = Number(process.env.E2E_PORT || 4173);
+export const PREVIEW_URL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -14,7 +16,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: PREVIEW_URL,
     headless: true,
@@ -25,7 +27,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // The production build, served by the same command `npm run preview` uses.
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     cwd: '..',
     url: PREVIEW_URL,
     reuseExistingServer: false,
