@@ -7,7 +7,7 @@ const FFMPEG_URL = 'https://ffmpeg.org';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer">
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" underline="always">
       {children}
     </Anchor>
   );
@@ -30,7 +30,13 @@ export function OpenSourceNotice() {
       >
         Open-source licences
       </Button>
-      <Modal opened={opened} onClose={close} title="Open-source licences" size="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Open-source licences"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="sm">
           <Text size="sm">
             The conversion runs on <strong>FFmpeg</strong>, compiled to WebAssembly by the{' '}
