@@ -36,10 +36,11 @@ test('valid feedback opens the mail client with the message, then thanks the vis
   await expect(toast).toContainText('Feedback prepared!');
   await expect(toast).toContainText('Your email client should open with the feedback ready to send.');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 2, name: 'Thank You!' })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: 'Thank You!' })).toBeFocused();
   await expect(main).toContainText('Please send the email');
 
   await main.getByRole('button', { name: 'Send More Feedback' }).click();
+  await expect(field(page, 'Name')).toBeFocused();
   await expect(field(page, 'Name')).toHaveValue('');
   await expect(field(page, 'Subject')).toHaveValue('');
   await expect(field(page, 'Message')).toHaveValue('');

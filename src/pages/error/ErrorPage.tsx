@@ -21,7 +21,13 @@ export function ErrorPage({ standalone = false }: ErrorPageProps) {
           <IconAlertTriangle size={30} stroke={1.75} />
         </ThemeIcon>
         <Title order={1}>Unexpected Application Error!</Title>
-        <Text size="lg" fw={500} c="var(--mantine-color-error)" data-testid="error-message">
+        <Text
+          size="lg"
+          fw={500}
+          c="var(--mantine-color-error)"
+          data-testid="error-message"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {message}
         </Text>
         {stack && (

@@ -16,7 +16,7 @@ export function Page() {
     <Container size="sm" py={80}>
       <PageMeta title={pageTitle('Page Not Found')} />
       <Stack align="center" gap="md" ta="center">
-        <Text fz={96} fw={800} lh={1} c="blue.7" ff="monospace">
+        <Text fz={120} fw={900} lh={1} c="blue.6" style={{ letterSpacing: '-0.04em' }}>
           404
         </Text>
         <Title order={1}>Oops! Page not found</Title>

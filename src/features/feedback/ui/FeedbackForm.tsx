@@ -14,9 +14,11 @@ const validateFeedback = schemaResolver(feedbackSchema, { sync: true });
 interface FeedbackFormProps {
   /** Called once the mail client has been handed the feedback. */
   onPrepared: () => void;
+  /** Put the cursor in the name field (when coming back from the thank-you screen). */
+  autoFocus?: boolean;
 }
 
-export function FeedbackForm({ onPrepared }: FeedbackFormProps) {
+export function FeedbackForm({ onPrepared, autoFocus = false }: FeedbackFormProps) {
   // Validated on submit first; from then on every change re-validates, so errors clear as they are fixed.
   const submitAttempted = useRef(false);
   const form = useForm({
@@ -56,6 +58,7 @@ export function FeedbackForm({ onPrepared }: FeedbackFormProps) {
             placeholder="Your name"
             withAsterisk
             autoComplete="name"
+            autoFocus={autoFocus}
             {...form.getInputProps('name')}
           />
           <TextInput

@@ -7,6 +7,7 @@ import { WantedFeedback } from './WantedFeedback';
 /** The feedback flow: the form, then a thank-you screen whose button brings back a fresh form. */
 export function FeedbackPanel() {
   const [prepared, setPrepared] = useState(false);
+  const [sentCount, setSentCount] = useState(0);
 
   if (prepared) return <ThankYou onSendMore={() => setPrepared(false)} />;
 
@@ -17,7 +18,13 @@ export function FeedbackPanel() {
           <Title order={2} size="h4" mb="md">
             Send us your feedback
           </Title>
-          <FeedbackForm onPrepared={() => setPrepared(true)} />
+          <FeedbackForm
+            autoFocus={sentCount > 0}
+            onPrepared={() => {
+              setSentCount((count) => count + 1);
+              setPrepared(true);
+            }}
+          />
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
