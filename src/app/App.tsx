@@ -1,14 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/dropzone/styles.css';
-import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './providers/AppProviders';
 import { router } from './router';
-import { theme } from './theme';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <AppProviders>
       <RouterProvider router={router} />
-    </MantineProvider>
+    </AppProviders>
   );
 }

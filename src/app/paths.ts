@@ -1,8 +1,2 @@
-/** Every route path of the product, in one place (spec section 2). */
-export const PATHS = {
-  home: '/',
-  terms: '/terms',
-  privacy: '/privacy',
-  cookies: '/cookies',
-  feedback: '/feedback',
-} as const;
+/** The router's paths; the object lives in shared/ so pages can link without importing app/. */
+export { PATHS } from '@/shared/lib/paths';

@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SiteFooter } from './footer/SiteFooter';
+import { SiteHeader } from './header/SiteHeader';
+import classes from './AppLayout.module.css';
+
+/** Header, the current page and footer: the frame every route shares. */
+export function AppLayout() {
+  return (
+    <div className={classes.shell}>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/dropzone/styles.css';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { cssVariablesResolver, theme } from '../theme';
+import { colorSchemeManager } from './color-scheme';
+import { ThemedToastContainer } from './ThemedToastContainer';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      {children}
+      <ThemedToastContainer />
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { PRODUCT_NAME } from '@/shared/lib/product';
+
+/** The document title of a page: its own name, then the product's. */
+export function pageTitle(name: string): string {
+  return `${name} - ${PRODUCT_NAME}`;
+}
+
+interface PageMetaProps {
+  /** The full document title, usually `pageTitle(name)`. */
+  title: string;
+  description?: string;
+}
+
+/** Sets the document title (and the meta description when given) while the page is shown. */
+export function PageMeta({ title, description }: PageMetaProps) {
+  useDocumentTitle(title);
+  useEffect(() => {
+    if (description === undefined) return;
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [description]);
+  return null;
+}

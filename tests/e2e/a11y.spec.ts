@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SITE_ROUTES } from './support/site-routes';
+
+/** Serious and critical axe violations, summarised so a failure names the rule and the elements. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility in the ${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+
+    for (const route of SITE_ROUTES) {
+      test(`${route.path} has no serious or critical axe violation`, async ({ page }) => {
+        await page.goto(route.path);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('the feedback form with its error messages has no serious or critical violation', async ({ page }) => {
+      await page.goto('/feedback');
+      await page.getByRole('button', { name: 'Send Feedback' }).click();
+      await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the error page has no serious or critical violation', async ({ page }) => {
+      await page.route('**/assets/PrivacyPage-*.js', (route) => route.abort());
+      await page.goto('/privacy');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the open mobile menu and the licences dialog have no serious or critical violation', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/cookies');
+      await page.getByRole('button', { name: 'Open navigation menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Open-source licences' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
