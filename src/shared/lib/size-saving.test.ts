@@ -8,8 +8,8 @@ describe('size saving', () => {
     expect(sizeSavingPercent(0, 10)).toBeNull();
   });
   it('reads as a sentence', () => {
-    expect(describeSaving(62)).toBe('62% smaller than the PNGs');
-    expect(describeSaving(-15)).toBe('15% larger than the PNGs');
-    expect(describeSaving(0)).toBe('Same size as the PNGs');
+    expect(describeSaving(62)).toBe('62% smaller');
+    expect(describeSaving(-15)).toBe('15% larger');
+    expect(describeSaving(0)).toBe('Same size');
   });
 });

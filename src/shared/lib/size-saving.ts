@@ -7,9 +7,9 @@ export function sizeSavingPercent(inputBytes: number, outputBytes: number): numb
   return Math.round((1 - outputBytes / inputBytes) * 100);
 }
 
-/** '62% smaller than the PNGs', '15% larger than the PNGs', 'Same size as the PNGs'. */
+/** '62% smaller', '15% larger', 'Same size'. */
 export function describeSaving(percent: number): string {
-  if (percent > 0) return `${percent}% smaller than the PNGs`;
-  if (percent < 0) return `${-percent}% larger than the PNGs`;
-  return 'Same size as the PNGs';
+  if (percent > 0) return `${percent}% smaller`;
+  if (percent < 0) return `${-percent}% larger`;
+  return 'Same size';
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Loader, Text } from '@mantine/core';
+import { Button, Card, Flex, Loader, SimpleGrid, Text } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconWand } from '@tabler/icons-react';
 import { areSettingsValid } from '../engine/settings-rules';
 import { useConverter } from '../store/use-converter';
@@ -29,12 +29,17 @@ export function ConvertCard() {
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Convert">
-      <Group justify="space-between" gap="md">
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        gap="md"
+      >
         <Text size="sm" c="dimmed">
           {summary(fileCount, mode)}
           {!settingsValid && ' Fix the size settings first.'}
         </Text>
-        <Group gap="sm" grow style={{ flexGrow: 1, maxWidth: 520 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" miw={{ sm: 380 }}>
           <Button
             size="md"
             onClick={() => void onConvert()}
@@ -52,8 +57,8 @@ export function ConvertCard() {
               Reset
             </Button>
           )}
-        </Group>
-      </Group>
+        </SimpleGrid>
+      </Flex>
     </Card>
   );
 }

@@ -44,7 +44,7 @@ export function ResultCard() {
           <Stat label="Dimensions" value={`${result.width} × ${result.height}`} />
           <Stat label="Frames" value={String(result.frameCount)} />
           <Stat label="File size" value={formatBytes(result.gif.size)} />
-          <Stat label="Compared to PNGs" value={saving === null ? '—' : describeSaving(saving)} />
+          <Stat label="Vs. the PNGs" value={saving === null ? '—' : describeSaving(saving)} />
         </SimpleGrid>
         <Button
           component="a"

@@ -101,6 +101,7 @@ export function SettingsCard() {
             <Input.Wrapper label={`Quality: ${settings.quality}%`} description="Higher keeps more colours">
               <Slider
                 mt="xs"
+                mx="sm"
                 thumbLabel="Quality"
                 value={settings.quality}
                 onChange={(quality) => updateSettings({ quality })}
@@ -121,6 +122,7 @@ export function SettingsCard() {
             >
               <Slider
                 mt="xs"
+                mx="sm"
                 thumbLabel="Frame delay"
                 value={settings.frameDelay}
                 onChange={(frameDelay) => updateSettings({ frameDelay })}

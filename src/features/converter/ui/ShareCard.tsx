@@ -19,10 +19,10 @@ const SHARE_TEXT = 'Convert PNG images to static or animated GIFs for free, righ
 const TARGETS: { target: ShareTarget; label: string; color: string; icon: ReactNode }[] = [
   { target: 'facebook', label: 'Facebook', color: '#1877F2', icon: <IconBrandFacebook size={18} /> },
   { target: 'twitter', label: 'Twitter', color: '#1DA1F2', icon: <IconBrandTwitter size={18} /> },
-  { target: 'threads', label: 'Threads', color: 'dark', icon: <IconBrandThreads size={18} /> },
+  { target: 'threads', label: 'Threads', color: 'gray', icon: <IconBrandThreads size={18} /> },
   { target: 'pinterest', label: 'Pinterest', color: '#E60023', icon: <IconBrandPinterest size={18} /> },
   { target: 'instagram', label: 'Instagram', color: '#C13584', icon: <IconBrandInstagram size={18} /> },
-  { target: 'tiktok', label: 'TikTok', color: 'dark', icon: <IconBrandTiktok size={18} /> },
+  { target: 'tiktok', label: 'TikTok', color: 'gray', icon: <IconBrandTiktok size={18} /> },
 ];
 
 async function copyPageLink(url: string): Promise<void> {
