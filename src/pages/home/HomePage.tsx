@@ -31,7 +31,12 @@ export default function HomePage() {
           </Text>
           <Group gap="xs" justify="center" mt="xs">
             {BADGES.map(({ label, color, icon: Icon }) => (
-              <Badge key={label} size="lg" variant="light" color={color} leftSection={<Icon size={14} />}>
+              <Badge
+                key={label}
+                size="lg"
+                variant="default"
+                leftSection={<Icon size={14} color={`var(--mantine-color-${color}-filled)`} />}
+              >
                 {label}
               </Badge>
             ))}

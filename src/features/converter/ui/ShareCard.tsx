@@ -19,10 +19,10 @@ const SHARE_TEXT = 'Convert PNG images to static or animated GIFs for free, righ
 const TARGETS: { target: ShareTarget; label: string; color: string; icon: ReactNode }[] = [
   { target: 'facebook', label: 'Facebook', color: '#1877F2', icon: <IconBrandFacebook size={18} /> },
   { target: 'twitter', label: 'Twitter', color: '#1DA1F2', icon: <IconBrandTwitter size={18} /> },
-  { target: 'threads', label: 'Threads', color: 'gray', icon: <IconBrandThreads size={18} /> },
+  { target: 'threads', label: 'Threads', color: 'var(--mantine-color-text)', icon: <IconBrandThreads size={18} /> },
   { target: 'pinterest', label: 'Pinterest', color: '#E60023', icon: <IconBrandPinterest size={18} /> },
   { target: 'instagram', label: 'Instagram', color: '#C13584', icon: <IconBrandInstagram size={18} /> },
-  { target: 'tiktok', label: 'TikTok', color: 'gray', icon: <IconBrandTiktok size={18} /> },
+  { target: 'tiktok', label: 'TikTok', color: 'var(--mantine-color-text)', icon: <IconBrandTiktok size={18} /> },
 ];
 
 async function copyPageLink(url: string): Promise<void> {
@@ -58,9 +58,8 @@ export function ShareCard() {
         {TARGETS.map(({ target, label, color, icon }) => (
           <Button
             key={target}
-            variant="light"
-            color={color}
-            leftSection={icon}
+            variant="default"
+            leftSection={<span style={{ display: 'flex', color }}>{icon}</span>}
             onClick={() => share(target)}
             aria-label={`Share on ${label}`}
             px="xs"

@@ -31,7 +31,7 @@ export function UploadArea() {
       maxFiles={LIMITS.maxFiles}
       maxSize={LIMITS.maxFileBytes}
       disabled={converting}
-      role="button"
+      role="group"
       aria-label="Upload PNG files: drop them here or press to choose"
       radius="lg"
       p="xl"
