@@ -1,17 +1,50 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
-import { ConvertCard } from '@/features/converter/ui/ConvertCard';
-import { ResultCard } from '@/features/converter/ui/ResultCard';
-import { UploadArea } from '@/features/converter/ui/UploadArea';
+import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBolt, IconLock, IconStack2, IconUserOff } from '@tabler/icons-react';
+import { Converter } from '@/features/converter/ui/Converter';
+import { FaqSection } from '@/features/converter/ui/FaqSection';
+import { ShareCard } from '@/features/converter/ui/ShareCard';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+
+const TITLE = 'PNG to GIF Converter - Free Online Tool';
+const DESCRIPTION =
+  'Convert PNG images to static or animated GIFs for free, right in your browser. No registration, no upload: your files never leave your device.';
+
+const BADGES = [
+  { label: 'Free & Fast', color: 'blue', icon: IconBolt },
+  { label: 'No Registration', color: 'teal', icon: IconUserOff },
+  { label: 'Privacy First', color: 'violet', icon: IconLock },
+  { label: 'Batch Processing', color: 'orange', icon: IconStack2 },
+];
 
 export default function HomePage() {
+  usePageMeta(TITLE, DESCRIPTION);
   return (
-    <Container size="md" py="xl">
-      <Stack>
-        <Title order={1}>PNG to GIF Converter</Title>
-        <Text c="dimmed">Convert PNG images to GIF right in your browser.</Text>
-        <UploadArea />
-        <ConvertCard />
-        <ResultCard />
+    <Container size="md" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="xl">
+        <Stack gap="sm" align="center" ta="center">
+          <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
+            PNG to GIF Converter
+          </Title>
+          <Text size="lg" c="dimmed" maw={640}>
+            Turn PNG images into a static GIF or a looping animation in seconds. Everything happens in your browser:
+            your files never leave your device.
+          </Text>
+          <Group gap="xs" justify="center" mt="xs">
+            {BADGES.map(({ label, color, icon: Icon }) => (
+              <Badge
+                key={label}
+                size="lg"
+                variant="default"
+                leftSection={<Icon size={14} color={`var(--mantine-color-${color}-filled)`} />}
+              >
+                {label}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+        <Converter />
+        <ShareCard />
+        <FaqSection />
       </Stack>
     </Container>
   );

@@ -1,53 +1,207 @@
 import { createStore } from 'zustand/vanilla';
 import type { ConverterEngine } from '../engine/contracts';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '../engine/settings';
+import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
+import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../engine/settings';
+import {
+  areSettingsValid,
+  isModeAvailable,
+  modeForFileCount,
+  withDimension,
+  withMaintainAspectRatio,
+  withPreset,
+  type Dimension,
+} from '../engine/settings-rules';
+import type { SizePreset } from '../engine/size-presets';
 import { transition, type ConverterEvent, type ConverterState } from './machine';
+
+/** A chosen file with a stable id, so the list can be keyed and edited; the list order is the frame order. */
+export interface SelectedFile {
+  id: string;
+  file: File;
+}
+
+/** How a convert() call ended, so the UI can say so (toasts are the UI's business). */
+export type ConvertOutcome =
+  | { kind: 'done' }
+  | { kind: 'failed'; error: string }
+  | { kind: 'cancelled' }
+  | { kind: 'no-files' }
+  | { kind: 'invalid-settings' }
+  | { kind: 'busy' };
 
 export interface ConverterStoreState {
   machine: ConverterState;
-  files: File[];
+  files: SelectedFile[];
   settings: ConversionSettings;
-  setFiles(files: File[]): void;
-  convert(): Promise<void>;
+  /** Width / height of the first file, read from its PNG header; null until known or when unreadable. */
+  aspectRatio: number | null;
+
+  /** Replaces the selection; clears an earlier result and error. */
+  chooseFiles(files: readonly File[]): void;
+  removeFile(id: string): void;
+  /** Moves a file to another place in the list, which is the frame order. */
+  moveFile(from: number, to: number): void;
+  clearFiles(): void;
+
+  setMode(mode: ConversionMode): void;
+  updateSettings(
+    patch: Partial<Pick<ConversionSettings, 'quality' | 'frameDelay' | 'loop' | 'resize' | 'dither'>>,
+  ): void;
+  setDimension(dimension: Dimension, value: number): void;
+  setMaintainAspectRatio(maintain: boolean): void;
+  applyPreset(preset: SizePreset): void;
+
+  convert(): Promise<ConvertOutcome>;
+  cancel(): void;
+  /** Clears files, result, error and progress; settings stay as the user left them. */
   reset(): void;
+  warmUp(): void;
 }
 
-/** The single source of truth of the converter. The engine is injected so tests can fake it. */
+const ABORT_ERROR = 'AbortError';
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException ? error.name === ABORT_ERROR : (error as Error | null)?.name === ABORT_ERROR;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'An unknown error occurred';
+}
+
+/** The single source of truth of the converter. The engine is injected so tests can drive it with a fake. */
 export function createConverterStore(engine: ConverterEngine) {
   let nextJobId = 1;
+  let nextFileId = 1;
+  let running: { jobId: number; controller: AbortController } | null = null;
+  /** Bumped by every selection change, so a late header read of an older selection is ignored. */
+  let selectionVersion = 0;
 
   return createStore<ConverterStoreState>()((set, get) => {
     const dispatch = (event: ConverterEvent) => set((s) => ({ machine: transition(s.machine, event) }));
+
+    /** Any change to the selection invalidates the result; the mode follows the file count. */
+    const select = (files: SelectedFile[]) => {
+      const version = ++selectionVersion;
+      const { settings, machine } = get();
+      set({
+        files,
+        machine: transition(machine, { type: 'clear' }),
+        settings: { ...settings, mode: modeForFileCount(settings.mode, files.length) },
+      });
+      const first = files[0]?.file;
+      if (!first) return set({ aspectRatio: null });
+      void readAspectRatio(first).then((aspectRatio) => {
+        if (version !== selectionVersion) return;
+        // With the ratio maintained, the size follows the new first image at once.
+        set((s) => ({
+          aspectRatio,
+          settings: withMaintainAspectRatio(s.settings, s.settings.maintainAspectRatio, aspectRatio),
+        }));
+      });
+    };
 
     return {
       machine: { status: 'idle' },
       files: [],
       settings: DEFAULT_SETTINGS,
-      setFiles(files) {
-        set({ files, machine: { status: 'idle' } });
+      aspectRatio: null,
+
+      chooseFiles(files) {
+        if (get().machine.status === 'converting') return;
+        select(files.map((file) => ({ id: `file-${nextFileId++}`, file })));
       },
+      removeFile(id) {
+        if (get().machine.status === 'converting') return;
+        select(get().files.filter((f) => f.id !== id));
+      },
+      moveFile(from, to) {
+        const { files, machine } = get();
+        if (machine.status === 'converting' || from === to || !files[from] || !files[to]) return;
+        const reordered = [...files];
+        const [moved] = reordered.splice(from, 1);
+        reordered.splice(to, 0, moved!);
+        select(reordered);
+      },
+      clearFiles() {
+        if (get().machine.status === 'converting') return;
+        select([]);
+      },
+
+      setMode(mode) {
+        if (!isModeAvailable(mode, get().files.length)) return;
+        set((s) => ({ settings: { ...s.settings, mode } }));
+      },
+      updateSettings(patch) {
+        set((s) => ({ settings: { ...s.settings, ...patch } }));
+      },
+      setDimension(dimension, value) {
+        set((s) => ({ settings: withDimension(s.settings, dimension, value, s.aspectRatio) }));
+      },
+      setMaintainAspectRatio(maintain) {
+        set((s) => ({ settings: withMaintainAspectRatio(s.settings, maintain, s.aspectRatio) }));
+      },
+      applyPreset(preset) {
+        set((s) => ({ settings: withPreset(s.settings, preset) }));
+      },
+
       async convert() {
         const { files, settings, machine } = get();
-        if (machine.status === 'converting') return;
+        if (machine.status === 'converting') return { kind: 'busy' };
+        if (files.length === 0) return { kind: 'no-files' };
+        // Out-of-range sizes are shown as invalid in the card and never reach the engine.
+        if (!areSettingsValid(settings)) return { kind: 'invalid-settings' };
+
         const jobId = nextJobId++;
+        const controller = new AbortController();
+        running = { jobId, controller };
         dispatch({ type: 'start', jobId });
         try {
           const result = await engine.convert(
-            { files, settings },
-            { onProgress: (progress) => dispatch({ type: 'progress', jobId, progress }) },
+            { files: files.map((f) => f.file), settings },
+            {
+              signal: controller.signal,
+              onProgress: (progress) => dispatch({ type: 'progress', jobId, progress }),
+            },
           );
+          if (controller.signal.aborted) return { kind: 'cancelled' };
           dispatch({ type: 'succeed', jobId, result });
+          return { kind: 'done' };
         } catch (error) {
-          dispatch({
-            type: 'fail',
-            jobId,
-            error: error instanceof Error && error.message ? error.message : 'An unknown error occurred',
-          });
+          // An abort is not an error: cancel() already returned the machine to idle.
+          if (controller.signal.aborted || isAbort(error)) return { kind: 'cancelled' };
+          const message = errorMessage(error);
+          dispatch({ type: 'fail', jobId, error: message });
+          return { kind: 'failed', error: message };
+        } finally {
+          if (running?.jobId === jobId) running = null;
         }
       },
+      cancel() {
+        if (!running) return;
+        const { jobId, controller } = running;
+        running = null;
+        dispatch({ type: 'cancel', jobId });
+        controller.abort();
+      },
       reset() {
-        set({ files: [], machine: transition(get().machine, { type: 'reset' }) });
+        get().cancel();
+        selectionVersion++;
+        set({ files: [], aspectRatio: null, machine: transition(get().machine, { type: 'clear' }) });
+        set((s) => ({ settings: { ...s.settings, mode: modeForFileCount(s.settings.mode, 0) } }));
+      },
+      warmUp() {
+        engine.warmUp();
       },
     };
   });
+}
+
+async function readAspectRatio(file: File): Promise<number | null> {
+  try {
+    const header = new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer());
+    const size = pngSize(header);
+    return size ? size.width / size.height : null;
+  } catch {
+    return null;
+  }
 }

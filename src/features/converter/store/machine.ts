@@ -1,43 +1,47 @@
 import type { ConversionOutput, ConversionProgress } from '../engine/contracts';
 
-/** The converter's state machine: idle → converting → done | failed (spec section 4). */
+/**
+ * The converter's state machine (spec section 4): idle → converting → done | failed.
+ * done and failed keep the last progress so the progress card can still show where the job ended.
+ */
 export type ConverterState =
   | { status: 'idle' }
   | { status: 'converting'; jobId: number; progress: ConversionProgress }
-  | { status: 'done'; result: ConversionOutput }
-  | { status: 'failed'; error: string };
+  | { status: 'done'; progress: ConversionProgress; result: ConversionOutput }
+  | { status: 'failed'; progress: ConversionProgress; error: string };
 
 export type ConverterEvent =
   | { type: 'start'; jobId: number }
   | { type: 'progress'; jobId: number; progress: ConversionProgress }
   | { type: 'succeed'; jobId: number; result: ConversionOutput }
   | { type: 'fail'; jobId: number; error: string }
-  | { type: 'cancel' }
-  | { type: 'reset' };
+  /** The user stopped the job: back to idle, quietly. */
+  | { type: 'cancel'; jobId: number }
+  /** Reset, or a new selection: forget the result, the error and the progress. */
+  | { type: 'clear' };
 
-const INITIAL_PROGRESS: ConversionProgress = { stage: 'preparing', progress: 0, message: 'Starting...' };
+export const INITIAL_PROGRESS: ConversionProgress = { stage: 'preparing', progress: 0, message: 'Starting...' };
 
-/** Pure transition; events of a stale job (another jobId) leave the state unchanged. */
+const COMPLETE_PROGRESS: ConversionProgress = { stage: 'complete', progress: 100, message: 'Conversion complete' };
+
+/** Pure transition. Events of a job that is not the current one (stale jobId) leave the state unchanged. */
 export function transition(state: ConverterState, event: ConverterEvent): ConverterState {
+  if (event.type === 'clear') return state.status === 'converting' ? state : { status: 'idle' };
+  if (event.type === 'start') {
+    return state.status === 'converting'
+      ? state
+      : { status: 'converting', jobId: event.jobId, progress: INITIAL_PROGRESS };
+  }
+  if (state.status !== 'converting' || state.jobId !== event.jobId) return state;
   switch (event.type) {
-    case 'start':
-      return state.status === 'converting'
-        ? state
-        : { status: 'converting', jobId: event.jobId, progress: INITIAL_PROGRESS };
     case 'progress':
-      if (state.status !== 'converting' || state.jobId !== event.jobId) return state;
       // Progress never goes backwards within a job.
-      if (event.progress.progress < state.progress.progress) return state;
-      return { ...state, progress: event.progress };
+      return event.progress.progress < state.progress.progress ? state : { ...state, progress: event.progress };
     case 'succeed':
-      if (state.status !== 'converting' || state.jobId !== event.jobId) return state;
-      return { status: 'done', result: event.result };
+      return { status: 'done', progress: COMPLETE_PROGRESS, result: event.result };
     case 'fail':
-      if (state.status !== 'converting' || state.jobId !== event.jobId) return state;
-      return { status: 'failed', error: event.error };
+      return { status: 'failed', progress: state.progress, error: event.error };
     case 'cancel':
-      return state.status === 'converting' ? { status: 'idle' } : state;
-    case 'reset':
       return { status: 'idle' };
   }
 }

@@ -1,30 +1,64 @@
-import { Button, Card, Group, Text } from '@mantine/core';
+import { Button, Card, Flex, Loader, SimpleGrid, Text } from '@mantine/core';
+import { IconPlayerStop, IconRefresh, IconWand } from '@tabler/icons-react';
+import { areSettingsValid } from '../engine/settings-rules';
 import { useConverter } from '../store/use-converter';
+import { MESSAGES } from './messages';
+import { notify } from './notify';
+
+function summary(fileCount: number, mode: 'static' | 'animated'): string {
+  if (fileCount === 0) return 'Add PNG files above to start.';
+  if (mode === 'animated') return `${fileCount} files → one animated GIF of ${fileCount} frames`;
+  return fileCount === 1 ? '1 file → one static GIF' : `${fileCount} files → one static GIF`;
+}
 
 export function ConvertCard() {
-  const files = useConverter((s) => s.files);
-  const machine = useConverter((s) => s.machine);
+  const fileCount = useConverter((s) => s.files.length);
+  const mode = useConverter((s) => s.settings.mode);
+  const settingsValid = useConverter((s) => areSettingsValid(s.settings));
+  const converting = useConverter((s) => s.machine.status === 'converting');
   const convert = useConverter((s) => s.convert);
+  const cancel = useConverter((s) => s.cancel);
   const reset = useConverter((s) => s.reset);
-  const converting = machine.status === 'converting';
+
+  const onConvert = async () => {
+    const outcome = await convert();
+    if (outcome.kind === 'no-files') notify('error', MESSAGES.noFilesTitle, MESSAGES.noFilesMessage);
+    else if (outcome.kind === 'done') notify('success', MESSAGES.conversionSuccessful);
+    else if (outcome.kind === 'failed') notify('error', MESSAGES.conversionFailedToast, outcome.error);
+  };
+
   return (
-    <Card withBorder>
-      <Group justify="space-between">
-        <Text>{files.length} file(s) selected</Text>
-        <Group>
-          <Button onClick={() => void convert()} disabled={converting || files.length === 0}>
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Convert">
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        gap="md"
+      >
+        <Text size="sm" c="dimmed">
+          {summary(fileCount, mode)}
+          {!settingsValid && ' Fix the size settings first.'}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" miw={{ sm: 380 }}>
+          <Button
+            size="md"
+            onClick={() => void onConvert()}
+            disabled={converting || !settingsValid}
+            leftSection={converting ? <Loader size={16} color="currentColor" /> : <IconWand size={18} />}
+          >
             {converting ? 'Converting...' : 'Convert to GIF'}
           </Button>
-          <Button variant="default" onClick={reset}>
-            Reset
-          </Button>
-        </Group>
-      </Group>
-      {machine.status === 'failed' && (
-        <Text c="red" role="alert">
-          Conversion Failed: {machine.error}
-        </Text>
-      )}
+          {converting ? (
+            <Button size="md" variant="light" color="red" onClick={cancel} leftSection={<IconPlayerStop size={18} />}>
+              Cancel
+            </Button>
+          ) : (
+            <Button size="md" variant="default" onClick={reset} leftSection={<IconRefresh size={18} />}>
+              Reset
+            </Button>
+          )}
+        </SimpleGrid>
+      </Flex>
     </Card>
   );
 }

@@ -1,22 +1,59 @@
-import { Button, Card, Image, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
+import { formatBytes } from '@/shared/lib/format-bytes';
+import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
+import { MESSAGES } from './messages';
+import { notify } from './notify';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} align="center">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+}
 
 export function ResultCard() {
-  const machine = useConverter((s) => s.machine);
-  const result = machine.status === 'done' ? machine.result : null;
+  const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
+  const inputBytes = useConverter((s) => s.files.reduce((sum, f) => sum + f.file.size, 0));
+  // The result's object URL lives as long as the result: reset, a new result or unmount revoke it.
   const url = useObjectUrl(result?.gif);
 
   if (!result || !url) return null;
+  const saving = sizeSavingPercent(inputBytes, result.gif.size);
   return (
-    <Card withBorder>
-      <Stack align="center">
-        <Text fw={600}>Your GIF is ready for download!</Text>
-        <Image src={url} alt="Converted GIF preview" maw={480} />
-        <Text size="sm">
-          {result.width} × {result.height}
-        </Text>
-        <Button component="a" href={url} download={result.fileName}>
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="result-title">
+      <Stack align="center" gap="md">
+        <Title order={2} size="h4" id="result-title" c="green.7">
+          {MESSAGES.resultReady}
+        </Title>
+        <Center
+          p="sm"
+          w="100%"
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          <Image src={url} alt="Preview of the converted GIF" maw="100%" mah={420} w="auto" fit="contain" />
+        </Center>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} w="100%">
+          <Stat label="Dimensions" value={`${result.width} × ${result.height}`} />
+          <Stat label="Frames" value={String(result.frameCount)} />
+          <Stat label="File size" value={formatBytes(result.gif.size)} />
+          <Stat label="Vs. the PNGs" value={saving === null ? '—' : describeSaving(saving)} />
+        </SimpleGrid>
+        <Button
+          component="a"
+          href={url}
+          download={result.fileName}
+          size="md"
+          leftSection={<IconDownload size={18} />}
+          onClick={() => notify('success', MESSAGES.downloadStarted, result.fileName)}
+        >
           Download
         </Button>
       </Stack>

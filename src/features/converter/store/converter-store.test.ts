@@ -1,0 +1,223 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeEngine, pngFile } from '@/test-utils/fake-engine';
+import { DEFAULT_SETTINGS } from '../engine/settings';
+import { findPreset } from '../engine/size-presets';
+import { createConverterStore } from './converter-store';
+
+function setup() {
+  const engine = createFakeEngine();
+  const store = createConverterStore(engine);
+  return { engine, store, state: () => store.getState() };
+}
+
+/** Lets the store's pending promise callbacks (header reads, engine results) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('converter store', () => {
+  it('starts idle with the spec defaults and no files', () => {
+    const { state } = setup();
+    expect(state().machine).toEqual({ status: 'idle' });
+    expect(state().files).toEqual([]);
+    expect(state().settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('converts the files in the order chosen, with the settings, reporting progress', async () => {
+    const { engine, state } = setup();
+    const files = [pngFile('b.png'), pngFile('a.png')];
+    state().chooseFiles(files);
+    const outcome = state().convert();
+    expect(state().machine.status).toBe('converting');
+    expect(engine.current.request.files).toEqual(files);
+    expect(engine.current.request.settings).toEqual({ ...DEFAULT_SETTINGS, mode: 'animated' });
+
+    engine.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' });
+    expect(state().machine).toMatchObject({ status: 'converting', progress: { stage: 'processing', progress: 30 } });
+
+    engine.finish({ frameCount: 2 });
+    expect(await outcome).toEqual({ kind: 'done' });
+    expect(state().machine).toMatchObject({ status: 'done', result: { frameCount: 2 } });
+  });
+
+  it('fails with the engine message and keeps files and settings', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    state().updateSettings({ quality: 40 });
+    const outcome = state().convert();
+    engine.fail(new Error('Failed to load image'));
+    expect(await outcome).toEqual({ kind: 'failed', error: 'Failed to load image' });
+    expect(state().machine).toMatchObject({ status: 'failed', error: 'Failed to load image' });
+    expect(state().files).toHaveLength(1);
+    expect(state().settings.quality).toBe(40);
+  });
+
+  it('reports an unknown error for a failure without message', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    const outcome = state().convert();
+    engine.fail('boom');
+    expect(await outcome).toEqual({ kind: 'failed', error: 'An unknown error occurred' });
+  });
+
+  it('cancel aborts the engine and returns to idle quietly, keeping files and settings', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
+    const outcome = state().convert();
+    const signal = engine.current.options.signal!;
+    state().cancel();
+    expect(signal.aborted).toBe(true);
+    expect(await outcome).toEqual({ kind: 'cancelled' });
+    expect(state().machine).toEqual({ status: 'idle' });
+    expect(state().files).toHaveLength(2);
+    expect(state().settings.mode).toBe('animated');
+  });
+
+  it('ignores the late result of a cancelled job', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    const first = state().convert();
+    const firstJob = engine.current;
+    state().cancel();
+    await first;
+    const second = state().convert();
+    firstJob.resolve({ gif: new Blob(), fileName: 'stale.gif', width: 1, height: 1, frameCount: 1 });
+    await settle();
+    expect(state().machine.status).toBe('converting');
+    engine.finish({ fileName: 'fresh.gif' });
+    await second;
+    expect(state().machine).toMatchObject({ status: 'done', result: { fileName: 'fresh.gif' } });
+  });
+
+  it('refuses to convert without files, with an invalid size, or while busy, without calling the engine', async () => {
+    const { engine, state } = setup();
+    expect(await state().convert()).toEqual({ kind: 'no-files' });
+    state().chooseFiles([pngFile('a.png')]);
+    state().updateSettings({ resize: true });
+    state().setMaintainAspectRatio(false);
+    state().setDimension('width', 0);
+    expect(await state().convert()).toEqual({ kind: 'invalid-settings' });
+    state().setDimension('width', 5000);
+    expect(await state().convert()).toEqual({ kind: 'invalid-settings' });
+    expect(engine.jobs).toHaveLength(0);
+
+    state().setDimension('width', 640);
+    void state().convert();
+    expect(await state().convert()).toEqual({ kind: 'busy' });
+    expect(engine.jobs).toHaveLength(1);
+  });
+
+  it('choosing files replaces the selection and clears the result', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    const outcome = state().convert();
+    engine.finish();
+    await outcome;
+    state().chooseFiles([pngFile('c.png')]);
+    expect(state().files.map((f) => f.file.name)).toEqual(['c.png']);
+    expect(state().machine).toEqual({ status: 'idle' });
+  });
+
+  it('choosing files clears an error', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    const outcome = state().convert();
+    engine.fail(new Error('Failed to load image'));
+    await outcome;
+    state().chooseFiles([pngFile('a.png')]);
+    expect(state().machine).toEqual({ status: 'idle' });
+  });
+
+  it('switches static to animated with 2+ files, and back when fewer than 2 remain', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    expect(state().settings.mode).toBe('animated');
+    state().removeFile(state().files[0]!.id);
+    expect(state().files.map((f) => f.file.name)).toEqual(['b.png', 'c.png']);
+    expect(state().settings.mode).toBe('animated');
+    state().removeFile(state().files[0]!.id);
+    expect(state().settings.mode).toBe('static');
+  });
+
+  it('moves a file to another place in the frame order, clearing the result', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    const outcome = state().convert();
+    engine.finish();
+    await outcome;
+    state().moveFile(2, 0);
+    expect(state().files.map((f) => f.file.name)).toEqual(['c.png', 'a.png', 'b.png']);
+    expect(state().machine).toEqual({ status: 'idle' });
+    state().moveFile(0, 5);
+    expect(state().files.map((f) => f.file.name)).toEqual(['c.png', 'a.png', 'b.png']);
+  });
+
+  it('keeps animated unavailable with fewer than two files', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    state().setMode('animated');
+    expect(state().settings.mode).toBe('static');
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
+    state().setMode('static');
+    expect(state().settings.mode).toBe('static');
+    state().setMode('animated');
+    expect(state().settings.mode).toBe('animated');
+  });
+
+  it('maintains the aspect ratio of the first image', async () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('wide.png', 1600, 900), pngFile('square.png', 100, 100)]);
+    await vi.waitFor(() => expect(state().aspectRatio).toBeCloseTo(16 / 9));
+    expect(state().settings).toMatchObject({ width: 800, height: 450 });
+    state().setDimension('height', 360);
+    expect(state().settings).toMatchObject({ width: 640, height: 360 });
+    state().setMaintainAspectRatio(false);
+    state().setDimension('height', 500);
+    expect(state().settings).toMatchObject({ width: 640, height: 500 });
+  });
+
+  it('applies size presets', () => {
+    const { state } = setup();
+    state().applyPreset(findPreset('small')!);
+    expect(state().settings).toMatchObject({ resize: true, width: 400, height: 300 });
+    state().applyPreset(findPreset('original')!);
+    expect(state().settings.resize).toBe(false);
+  });
+
+  it('reset clears files, result, error and progress, keeping the settings', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    state().updateSettings({ quality: 60 });
+    const outcome = state().convert();
+    engine.finish();
+    await outcome;
+    state().reset();
+    expect(state().files).toEqual([]);
+    expect(state().machine).toEqual({ status: 'idle' });
+    expect(state().settings.quality).toBe(60);
+  });
+
+  it('reset during a conversion cancels it', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    const outcome = state().convert();
+    state().reset();
+    expect(engine.current.options.signal?.aborted).toBe(true);
+    expect(await outcome).toEqual({ kind: 'cancelled' });
+    expect(state().machine).toEqual({ status: 'idle' });
+    expect(state().files).toEqual([]);
+  });
+
+  it('does not change the selection while converting', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    void state().convert();
+    state().chooseFiles([pngFile('b.png')]);
+    state().clearFiles();
+    expect(state().files.map((f) => f.file.name)).toEqual(['a.png']);
+  });
+
+  it('warms the engine up on request', () => {
+    const { engine, state } = setup();
+    state().warmUp();
+    expect(engine.warmUps).toBe(1);
+  });
+});

@@ -1,0 +1,45 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { pngFile } from '@/test-utils/fake-engine';
+import { renderConverter } from '@/test-utils/render';
+import { Converter } from './Converter';
+
+describe('Converter', () => {
+  it('warms the engine up once the page is idle', async () => {
+    const { engine } = renderConverter(<Converter />);
+    await vi.waitFor(() => expect(engine.warmUps).toBe(1), { timeout: 4000 });
+  });
+
+  it('hands the engine the files in list order and the settings chosen on the page', async () => {
+    const { user, engine, container } = renderConverter(<Converter />);
+    const files = [pngFile('one.png', 200, 100), pngFile('two.png', 200, 100), pngFile('three.png', 200, 100)];
+    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, files);
+    await screen.findByText('Selected files (3)');
+
+    await user.click(screen.getByRole('button', { name: 'Remove two.png' }));
+    const delay = screen.getByRole('slider', { name: 'Frame delay' });
+    act(() => delay.focus());
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(delay, { key: 'ArrowRight' });
+    const quality = screen.getByRole('slider', { name: 'Quality' });
+    act(() => quality.focus());
+    fireEvent.keyDown(quality, { key: 'ArrowLeft' });
+    await user.click(screen.getByRole('switch', { name: /^Loop animation/ }));
+    await user.click(screen.getByRole('switch', { name: /^Resize/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Width' }));
+    await user.type(screen.getByRole('textbox', { name: 'Width' }), '300');
+    await user.click(screen.getByRole('button', { name: /^Convert/ }));
+
+    expect(engine.current.request.files.map((f) => f.name)).toEqual(['one.png', 'three.png']);
+    expect(engine.current.request.settings).toEqual({
+      mode: 'animated',
+      quality: 70,
+      frameDelay: 650,
+      loop: false,
+      resize: true,
+      width: 300,
+      height: 150,
+      maintainAspectRatio: true,
+      dither: 'auto',
+    });
+  });
+});

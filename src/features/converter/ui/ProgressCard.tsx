@@ -1,0 +1,62 @@
+import { Alert, Card, Group, Progress, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ProgressStage } from '../engine/contracts';
+import { useConverter } from '../store/use-converter';
+import { MESSAGES } from './messages';
+
+const STAGE_LABELS: Record<ProgressStage, string> = {
+  preparing: 'Preparing',
+  processing: 'Processing',
+  finalizing: 'Finalizing',
+  complete: 'Complete',
+};
+
+function ProgressContent() {
+  const machine = useConverter((s) => s.machine);
+  if (machine.status === 'idle') return null;
+  if (machine.status === 'failed') {
+    return (
+      <Alert
+        variant="light"
+        color="red"
+        radius="lg"
+        title={MESSAGES.conversionFailedCard}
+        icon={<IconAlertTriangle />}
+        data-testid="conversion-failed"
+      >
+        {machine.error}
+      </Alert>
+    );
+  }
+  const { stage, progress, message } = machine.progress;
+  return (
+    <Card withBorder radius="lg" padding="lg" aria-label="Conversion progress">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{STAGE_LABELS[stage]}</Text>
+        <Text fw={600} c="blue">
+          {Math.round(progress)}%
+        </Text>
+      </Group>
+      <Progress
+        value={progress}
+        size="lg"
+        radius="xl"
+        animated={machine.status === 'converting'}
+        striped={machine.status === 'converting'}
+        aria-label="Conversion progress"
+      />
+      <Text size="sm" c="dimmed" mt="xs">
+        {message}
+      </Text>
+    </Card>
+  );
+}
+
+/** Stage, percent and message, announced politely; the live region stays mounted so changes are heard. */
+export function ProgressCard() {
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      <ProgressContent />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** The spec's user-visible texts of the converter (sections 5 and 8), written once. */
+export const MESSAGES = {
+  invalidTypeTitle: 'Invalid file type',
+  notPng: (name: string) => `${name} is not a PNG file.`,
+  rejectedTitle: 'Some files were rejected',
+  filesUploaded: (count: number) => `Files uploaded: ${count} PNG file(s) ready for conversion.`,
+  noFilesTitle: 'No files selected',
+  noFilesMessage: 'Please upload at least one PNG file to convert.',
+  conversionSuccessful: 'Conversion successful!',
+  conversionFailedToast: 'Conversion failed',
+  conversionFailedCard: 'Conversion Failed',
+  unknownError: 'An unknown error occurred',
+  resultReady: 'Your GIF is ready for download!',
+  downloadStarted: 'Download started',
+  linkCopied: 'Link copied!',
+  copyFailed: 'Failed to copy: Please copy the URL manually.',
+} as const;

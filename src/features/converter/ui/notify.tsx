@@ -1,0 +1,25 @@
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { toast } from 'react-toastify';
+
+type Kind = 'success' | 'error' | 'info';
+
+function ToastMessage({ title, message }: { title: string; message?: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      {message && (
+        <Text size="sm" component="div">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A toast with a bold title and an optional message under it. */
+export function notify(kind: Kind, title: string, message?: ReactNode): void {
+  toast[kind](<ToastMessage title={title} message={message} />);
+}

@@ -1,0 +1,73 @@
+import type {
+  ConversionOutput,
+  ConversionRequest,
+  ConvertOptions,
+  ConverterEngine,
+} from '@/features/converter/engine/contracts';
+
+interface PendingJob {
+  request: ConversionRequest;
+  options: ConvertOptions;
+  resolve(output: ConversionOutput): void;
+  reject(error: unknown): void;
+}
+
+/** An engine the test drives by hand: each convert() waits until the test finishes or fails it. */
+export interface FakeEngine extends ConverterEngine {
+  jobs: PendingJob[];
+  warmUps: number;
+  /** The most recent job. */
+  readonly current: PendingJob;
+  finish(output?: Partial<ConversionOutput>): void;
+  fail(error: unknown): void;
+}
+
+export function fakeOutput(overrides: Partial<ConversionOutput> = {}): ConversionOutput {
+  return {
+    gif: new Blob([new Uint8Array(600)], { type: 'image/gif' }),
+    fileName: 'converted_1732200000000.gif',
+    width: 160,
+    height: 120,
+    frameCount: 1,
+    ...overrides,
+  };
+}
+
+export function createFakeEngine(): FakeEngine {
+  const engine: FakeEngine = {
+    jobs: [],
+    warmUps: 0,
+    get current() {
+      const job = engine.jobs.at(-1);
+      if (!job) throw new Error('no conversion was requested');
+      return job;
+    },
+    warmUp() {
+      engine.warmUps++;
+    },
+    convert(request, options = {}) {
+      return new Promise<ConversionOutput>((resolve, reject) => {
+        // Like the real engine: an abort rejects at once with an AbortError.
+        options.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        engine.jobs.push({ request, options, resolve, reject });
+      });
+    },
+    finish(output) {
+      engine.current.resolve(fakeOutput(output));
+    },
+    fail(error) {
+      engine.current.reject(error);
+    },
+  };
+  return engine;
+}
+
+/** A file whose first bytes are a PNG header of the given size (enough for the aspect ratio). */
+export function pngFile(name: string, width = 160, height = 120, size = 1000): File {
+  const bytes = new Uint8Array(Math.max(size, 24));
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return new File([bytes], name, { type: 'image/png' });
+}

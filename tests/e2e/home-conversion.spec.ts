@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { decodeGif, isGif, type DecodedGif } from '../support/gif';
+import { expectToast, fileInput, patternPng } from './home-support';
+
+async function convertAndDownload(page: Page, expectedName: RegExp): Promise<DecodedGif> {
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await expect(page.getByRole('button', { name: /^Convert/ })).toHaveText('Converting...');
+  const download = page.getByRole('link', { name: 'Download' });
+  await expect(download).toBeVisible({ timeout: 45_000 });
+  await expectToast(page, 'Conversion successful!');
+  await expect(page.getByText('Your GIF is ready for download!')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of the converted GIF' })).toHaveJSProperty('complete', true);
+
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  await expectToast(page, 'Download started');
+  expect(file.suggestedFilename()).toMatch(expectedName);
+  const bytes = new Uint8Array(readFileSync(await file.path()));
+  expect(isGif(bytes)).toBe(true);
+  return decodeGif(bytes);
+}
+
+/** The blue channel at a pixel outside the disc, where each test frame carries its own hue. */
+function cornerBlue(gif: DecodedGif, frame: number): number {
+  const { image } = gif.frames[frame]!;
+  return image.data[(2 * image.width + 2) * 4 + 2]!;
+}
+
+test('a single PNG becomes a resized static GIF', async ({ page }) => {
+  await page.goto('/');
+  await fileInput(page).setInputFiles([patternPng('photo.png', 160, 120)]);
+  await page.getByRole('switch', { name: /^Resize/ }).check({ force: true });
+  await page.getByRole('textbox', { name: 'Width' }).fill('320');
+  await expect(page.getByRole('textbox', { name: 'Height' })).toHaveValue('240 px');
+
+  const gif = await convertAndDownload(page, /^converted_\d+\.gif$/);
+  expect(gif.frames).toHaveLength(1);
+  expect([gif.width, gif.height]).toEqual([320, 240]);
+  await expect(page.getByText('320 × 240')).toBeVisible();
+  // The blue disc sits in the middle of the picture.
+  const { image } = gif.frames[0]!;
+  expect(image.data[(120 * image.width + 160) * 4 + 2]).toBeGreaterThan(180);
+});
+
+test('three PNGs become a looping animation with the chosen delay, in the list order', async ({ page }) => {
+  await page.goto('/');
+  const hues = [0, 120, 240];
+  await fileInput(page).setInputFiles(hues.map((hue) => patternPng(`frame-${hue}.png`, 96, 72, hue)));
+  await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
+
+  // 500 ms by default; six steps of 50 ms down make 200 ms.
+  const delay = page.getByRole('slider', { name: 'Frame delay' });
+  await delay.focus();
+  for (let i = 0; i < 6; i++) await delay.press('ArrowLeft');
+  await expect(delay).toHaveAttribute('aria-valuenow', '200');
+
+  const gif = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
+  await expect(page.getByText('Frames', { exact: true })).toBeVisible();
+  expect([gif.width, gif.height]).toEqual([96, 72]);
+  expect(gif.frames).toHaveLength(3);
+  expect(gif.frames.map((f) => f.delayCs)).toEqual([20, 20, 20]);
+  expect(gif.loopCount).toBe(0);
+  gif.frames.forEach((_, i) => expect(Math.abs(cornerBlue(gif, i) - hues[i]!)).toBeLessThan(24));
+});
+
+test('an animation without loop plays once', async ({ page }) => {
+  await page.goto('/');
+  await fileInput(page).setInputFiles([patternPng('a.png', 64, 48, 0), patternPng('b.png', 64, 48, 200)]);
+  await page.getByRole('switch', { name: /^Loop animation/ }).uncheck({ force: true });
+
+  const gif = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
+  expect(gif.frames).toHaveLength(2);
+  expect(gif.frames.map((f) => f.delayCs)).toEqual([50, 50]);
+  // No NETSCAPE loop extension: the GIF plays once.
+  expect(gif.loopCount).toBeNull();
+});
+
+test('cancel returns to idle, keeping files and settings, and the next conversion works', async ({ page }) => {
+  await page.goto('/');
+  // Big enough frames that the job is still running when Cancel is pressed.
+  const frames = [0, 60, 120, 180, 240].map((hue) => patternPng(`big-${hue}.png`, 1280, 960, hue));
+  await fileInput(page).setInputFiles(frames);
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: /^Convert/ })).toHaveText('Convert to GIF');
+  await expect(page.getByRole('button', { name: /^Convert/ })).toBeEnabled();
+  await expect(page.getByText('Conversion Failed', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByTestId('file-row')).toHaveCount(5);
+  await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
+
+  await fileInput(page).setInputFiles([patternPng('after-cancel.png', 64, 48)]);
+  const gif = await convertAndDownload(page, /^converted_\d+\.gif$/);
+  expect([gif.width, gif.height]).toEqual([64, 48]);
+});
