@@ -29,12 +29,22 @@ async function isServing(origin: string): Promise<boolean> {
   }
 }
 
-export async function startPreviewServer(): Promise<PreviewServer> {
+/** Serves `outDir` (default: the build in dist/) on a free port. */
+export async function startPreviewServer(outDir?: string): Promise<PreviewServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    [VITE_BIN, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    [
+      VITE_BIN,
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+      ...(outDir ? ['--outDir', outDir] : []),
+    ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const exited = once(child, 'exit');
