@@ -116,8 +116,19 @@ test('after one visit, every route and a conversion work without network, then w
     const page = await context.newPage();
 
     await test.step('first visit: the app caches itself, then converts online', async () => {
+      // The engine download is held until the quiet indicator has been seen, so it cannot flash by unnoticed.
+      let releaseEngine = () => {};
+      const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
+      await context.route(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/, async (route) => {
+        await engineHeld;
+        await route.continue();
+      });
       await page.goto('/');
+      await expect(page.getByText('Preparing offline mode…')).toBeVisible();
+      await expect(page.getByText('Ready to work offline')).toHaveCount(0);
+      releaseEngine();
       await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 120_000 });
+      await context.unrouteAll();
       await expectStaticGifOf(await convertAndDownload(page, [staticPng]), staticPng);
     });
 
