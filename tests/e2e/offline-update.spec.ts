@@ -18,15 +18,15 @@ test('a new deployment is offered with a reload, which brings the page under the
   try {
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 120_000 });
-    await expect(page.getByText('A new version is available')).toHaveCount(0);
+    await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText('A new version is available', { exact: true })).toHaveCount(0);
 
     // A deployment changes the service worker's bytes; the next navigation finds it.
     appendFileSync(join(site, 'sw.js'), '\n// next deployment\n');
     await page.reload();
     const prompt = page.getByRole('alertdialog', { name: 'A new version is available' });
     await expect(prompt).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('Ready to work offline')).toBeVisible();
+    await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible();
 
     await page.evaluate(() => sessionStorage.setItem('before-update', String(performance.timeOrigin)));
     const reloaded = page.waitForEvent('load');
@@ -34,8 +34,8 @@ test('a new deployment is offered with a reload, which brings the page under the
     await reloaded;
     const timeOriginBefore = await page.evaluate(() => sessionStorage.getItem('before-update'));
     expect(await page.evaluate(() => String(performance.timeOrigin))).not.toBe(timeOriginBefore);
-    await expect(page.getByText('Ready to work offline')).toBeVisible();
-    await expect(page.getByText('A new version is available')).toHaveCount(0);
+    await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible();
+    await expect(page.getByText('A new version is available', { exact: true })).toHaveCount(0);
     const registration = await page.evaluate(async () => {
       const current = await navigator.serviceWorker.getRegistration();
       return { waiting: current?.waiting !== null, controlled: navigator.serviceWorker.controller !== null };

@@ -26,7 +26,13 @@ function writeFrames(): string[] {
 function watchContext(context: BrowserContext) {
   const requests: string[] = [];
   const cspReports: string[] = [];
+  /** Responses received once the network is gone, and whether the service worker gave them (not the HTTP cache). */
+  const withoutNetwork = { active: false, responses: [] as { url: string; fromServiceWorker: boolean }[] };
   context.on('request', (request) => requests.push(request.url()));
+  context.on('response', (response) => {
+    if (withoutNetwork.active && /^https?:/.test(response.url()))
+      withoutNetwork.responses.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker() });
+  });
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspReports.push(message.text());
   });
@@ -37,7 +43,7 @@ function watchContext(context: BrowserContext) {
       }),
     ),
   );
-  return { requests, cspReports };
+  return { requests, cspReports, withoutNetwork };
 }
 
 async function listenForCspViolations(context: BrowserContext, cspReports: string[]): Promise<void> {
@@ -109,7 +115,7 @@ test('after one visit, every route and a conversion work without network, then w
   let server: PreviewServer | null = await startPreviewServer();
   const origin = server.origin;
   const context = await browser.newContext({ baseURL: origin, acceptDownloads: true });
-  const { requests, cspReports } = watchContext(context);
+  const { requests, cspReports, withoutNetwork } = watchContext(context);
   await listenForCspViolations(context, cspReports);
 
   try {
@@ -124,16 +130,17 @@ test('after one visit, every route and a conversion work without network, then w
         await route.continue();
       });
       await page.goto('/');
-      await expect(page.getByText('Preparing offline mode…')).toBeVisible();
-      await expect(page.getByText('Ready to work offline')).toHaveCount(0);
+      await expect(page.getByText('Preparing offline mode…', { exact: true })).toBeVisible();
+      await expect(page.getByText('Ready to work offline', { exact: true })).toHaveCount(0);
       releaseEngine();
-      await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible({ timeout: 120_000 });
       await context.unrouteAll();
       await expectStaticGifOf(await convertAndDownload(page, [staticPng]), staticPng);
     });
 
     await test.step('offline: reload, a deep route, an animated conversion', async () => {
       await context.setOffline(true);
+      withoutNetwork.active = true;
       const reloaded = await page.reload();
       expect(reloaded?.fromServiceWorker()).toBe(true);
       await expect(page.getByText('Offline', { exact: true })).toBeVisible();
@@ -146,12 +153,16 @@ test('after one visit, every route and a conversion work without network, then w
       await context.setOffline(false);
       const fresh = await context.newPage();
       await expectOfflineJourney(fresh, frames);
-      await expect(fresh.getByText('Ready to work offline')).toBeVisible();
+      await expect(fresh.getByText('Ready to work offline', { exact: true })).toBeVisible();
     });
 
     const foreign = requests.filter((url) => /^https?:/.test(url) && !url.startsWith(`${origin}/`));
     expect(foreign, 'requests that left the origin').toEqual([]);
-    expect(requests.some((url) => /\/assets\/ffmpeg-core-[\w-]+\.wasm$/.test(url))).toBe(true);
+    // The engine and every other file came from the precache, not from the browser's HTTP cache.
+    expect(withoutNetwork.responses.filter((response) => !response.fromServiceWorker)).toEqual([]);
+    expect(withoutNetwork.responses.map((response) => response.url)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/)]),
+    );
     expect(cspReports, 'Content-Security-Policy violations').toEqual([]);
   } finally {
     await context.close();

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ baseURL: server.origin });
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByText('Ready to work offline').waitFor({ timeout: 120_000 });
+    await page.getByText('Ready to work offline', { exact: true }).waitFor({ timeout: 120_000 });
     const firstVisit = await transferredBytes(page, context);
 
     const network = await engineFromNetwork(browser, server.origin, files);
