@@ -86,6 +86,9 @@ function expectAnimatedGifOfFrames(bytes: Uint8Array): void {
   expect([gif.width, gif.height]).toEqual([FRAMES[0]!.image.width, FRAMES[0]!.image.height]);
   // Soft: the rest of the offline journey still runs and reports when only the frame count is wrong.
   expect.soft(gif.frames, 'one GIF frame per PNG').toHaveLength(FRAMES.length);
+  // The default settings: 500 ms per frame, looping forever.
+  expect.soft(gif.frames.map((frame) => frame.delayCs)).toEqual(FRAMES.map(() => 50));
+  expect.soft(gif.loopCount, 'loops forever').toBe(0);
   gif.frames.slice(0, FRAMES.length).forEach((frame, index) => {
     expect.soft(meanAbsoluteError(frame.image, FRAMES[index]!.image), `frame ${index + 1}`).toBeLessThan(8);
   });
