@@ -12,6 +12,10 @@ const layer = (files, forbidden, message) => ({
   },
 });
 
+const FEATURES = ['converter', 'feedback', 'offline'];
+const otherFeatures = (feature) =>
+  FEATURES.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}/*`, `@/features/${other}`]);
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'wasm-assets/*.js', 'test-results', 'playwright-report', 'bench-results'] },
   js.configs.recommended,
@@ -28,13 +32,29 @@ export default tseslint.config(
     },
   },
   layer(['src/shared/**'], ['@/features/*', '@/pages/*', '@/app/*'], 'shared/ may not import features, pages or app.'),
-  layer(['src/features/**'], ['@/pages/*', '@/app/*'], 'features/ may not import pages or app.'),
-  layer(['src/features/converter/**'], ['@/features/feedback/*'], 'A feature does not import another feature.'),
-  layer(['src/features/feedback/**'], ['@/features/converter/*'], 'A feature does not import another feature.'),
-  layer(['src/pages/**'], ['@/app/*'], 'pages/ may not import app/.'),
+  ...FEATURES.map((feature) =>
+    layer(
+      [`src/features/${feature}/**`],
+      ['@/pages/*', '@/app/*', ...otherFeatures(feature)],
+      'features/ may not import pages, app or another feature.',
+    ),
+  ),
+  // Flat config replaces (does not merge) a rule for the same files, so engine/ repeats the feature's limits.
   layer(
     ['src/features/converter/engine/**'],
-    ['react', 'react-dom', '@mantine/*', '@ffmpeg/*', '../worker/*', '../store/*', '../ui/*'],
+    [
+      '@/pages/*',
+      '@/app/*',
+      ...otherFeatures('converter'),
+      'react',
+      'react-dom',
+      '@mantine/*',
+      '@ffmpeg/*',
+      '../worker/*',
+      '../store/*',
+      '../ui/*',
+    ],
     'engine/ is pure TypeScript: no React, no ffmpeg, no other converter layer.',
   ),
+  layer(['src/pages/**'], ['@/app/*'], 'pages/ may not import app/.'),
 );

@@ -1,12 +1,84 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
 import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
 
+const OUT_DIR = 'dist';
+const THEME_COLOR = '#1c7ed6';
+
+/** `npm start` sends the headers of public/_headers, the file static hosts read: one source for both. */
+function staticHostHeaders(): Plugin {
+  return {
+    name: 'static-host-headers',
+    configurePreviewServer(server) {
+      const rules = parseHeadersFile(readFileSync(new URL('./public/_headers', import.meta.url), 'utf8'));
+      server.middlewares.use((req, res, next) => {
+        const pathname = new URL(req.url ?? '/', 'http://preview').pathname;
+        for (const [name, value] of headersForPath(rules, pathname)) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Offline means every emitted file is in the precache: the chunks of every route, the ffmpeg worker
+ * and the ffmpeg core. A glob or size limit that leaves one out would only show when offline, so the build fails.
+ */
+const precacheEveryAsset = async <Entry extends { url: string }>(entries: Entry[]) => {
+  const precached = new Set(entries.map((entry) => entry.url));
+  const missing = readdirSync(`${OUT_DIR}/assets`)
+    .map((name) => `assets/${name}`)
+    .filter((url) => !precached.has(url));
+  if (missing.length > 0) throw new Error(`These assets are not precached, the app would break offline: ${missing}`);
+  return { manifest: entries, warnings: [] };
+};
+
 export default defineConfig({
-  plugins: [react(), wasmAssetsGuard()],
+  plugins: [
+    react(),
+    wasmAssetsGuard(),
+    VitePWA({
+      // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
+      registerType: 'prompt',
+      injectRegister: false,
+      // The icons are precached by the glob below, the manifest by the plugin itself: list each once.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'PNG to GIF Converter',
+        short_name: 'PNG to GIF',
+        description: 'Convert PNG images to static or animated GIFs in your browser, even offline.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,wasm,svg,png,ico,woff2}'],
+        // The ffmpeg core wasm is ~31 MB; Workbox's 2 MiB default would leave it out of the precache.
+        maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+        manifestTransforms: [precacheEveryAsset],
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        // The first visit's tab is served by the service worker as soon as it is ready, so it keeps working offline.
+        clientsClaim: true,
+        inlineWorkboxRuntime: true,
+      },
+    }),
+    staticHostHeaders(),
+  ],
   css: {
     postcss: {
       plugins: [
@@ -31,6 +103,7 @@ export default defineConfig({
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
   worker: { format: 'es' },
   build: {
+    outDir: OUT_DIR,
     target: 'es2022',
     // The ffmpeg core (~31 MB of wasm) is an asset, not a chunk; keep the size warning for real chunks.
     chunkSizeWarningLimit: 600,

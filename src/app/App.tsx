@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router-dom';
+import { OfflineStatus } from '@/features/offline';
 import { AppProviders } from './providers/AppProviders';
 import { router } from './router';
 
@@ -6,6 +7,8 @@ export function App() {
   return (
     <AppProviders>
       <RouterProvider router={router} />
+      {/* The badge lives in the header; this mounts the service worker and the update prompt once. */}
+      <OfflineStatus withBadge={false} />
     </AppProviders>
   );
 }

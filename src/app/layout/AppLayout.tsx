@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { OfflineBadge } from '@/features/offline';
 import { SiteFooter } from './footer/SiteFooter';
 import { SiteHeader } from './header/SiteHeader';
 import classes from './AppLayout.module.css';
@@ -10,7 +11,7 @@ export function AppLayout() {
       <a href="#main-content" className={classes.skipLink}>
         Skip to main content
       </a>
-      <SiteHeader />
+      <SiteHeader status={<OfflineBadge />} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>

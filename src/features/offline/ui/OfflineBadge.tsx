@@ -1,0 +1,34 @@
+import { Badge, Loader } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { offlineBadge, type OfflineBadgeKind } from '../model/offline-status';
+import { useOffline } from '../store/use-offline';
+
+const LOOK: Record<OfflineBadgeKind, { color: string; variant: 'light' | 'filled'; icon: ReactNode }> = {
+  preparing: { color: 'gray', variant: 'light', icon: <Loader size={10} color="gray" /> },
+  ready: { color: 'teal', variant: 'light', icon: <IconCloudCheck size={14} aria-hidden /> },
+  offline: { color: 'orange', variant: 'filled', icon: <IconWifiOff size={14} aria-hidden /> },
+};
+
+/** A quiet badge: preparing offline mode, ready to work offline, or offline. Fits in a header. */
+export function OfflineBadge() {
+  const phase = useOffline((s) => s.phase);
+  const { online } = useNetwork();
+  const badge = offlineBadge(phase, online);
+  return (
+    <div role="status" aria-live="polite">
+      {badge && (
+        <Badge
+          color={LOOK[badge.kind].color}
+          variant={LOOK[badge.kind].variant}
+          leftSection={LOOK[badge.kind].icon}
+          tt="none"
+          data-offline-status={badge.kind}
+        >
+          {badge.label}
+        </Badge>
+      )}
+    </div>
+  );
+}
