@@ -1,3 +1,4 @@
+import { convertEachFile } from '@/features/converter/engine/batch-convert';
 import type {
   ConversionOutput,
   ConversionRequest,
@@ -12,7 +13,13 @@ interface PendingJob {
   reject(error: unknown): void;
 }
 
-/** An engine the test drives by hand: each convert() waits until the test finishes or fails it. */
+/** How many files of a batch the fake converts side by side. */
+export const FAKE_POOL_SIZE = 2;
+
+/**
+ * An engine the test drives by hand: each convert() waits until the test finishes or fails it.
+ * convertEach() runs the real batch orchestration over convert(), so each file of a batch is a job here.
+ */
 export interface FakeEngine extends ConverterEngine {
   jobs: PendingJob[];
   warmUps: number;
@@ -51,6 +58,9 @@ export function createFakeEngine(): FakeEngine {
         options.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         engine.jobs.push({ request, options, resolve, reject });
       });
+    },
+    convertEach(request, options = {}) {
+      return convertEachFile((r, o) => engine.convert(r, o), FAKE_POOL_SIZE, request, options);
     },
     finish(output) {
       engine.current.resolve(fakeOutput(output));

@@ -11,12 +11,20 @@ export interface ConversionProgress {
   /** 0–100, never decreasing within one job. */
   progress: number;
   message: string;
+  /** A batch (one GIF per file): how many files are finished, failed ones included, of how many. */
+  filesDone?: number;
+  filesTotal?: number;
 }
 
 export interface ConversionRequest {
   /** The PNG files in frame order. */
   files: readonly File[];
   settings: ConversionSettings;
+  /**
+   * Per-frame delay overrides in milliseconds, by index in `files`; null or missing means
+   * `settings.frameDelay`. GIF timing is in centiseconds, so each delay is rounded to 10 ms.
+   */
+  frameDelays?: readonly (number | null)[];
 }
 
 export interface ConversionOutput {
@@ -33,8 +41,23 @@ export interface ConvertOptions {
   signal?: AbortSignal;
 }
 
+/** One file of a batch: its GIF, or why it failed (a failed file does not sink the batch). */
+export type BatchItemResult =
+  | { status: 'done'; sourceName: string; output: ConversionOutput }
+  | { status: 'failed'; sourceName: string; error: string };
+
+export interface ConvertEachOptions extends ConvertOptions {
+  /** Called as each file finishes, with its index in the request. */
+  onItem?: (index: number, result: BatchItemResult) => void;
+}
+
 export interface ConverterEngine {
   convert(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
+  /**
+   * Static batch: every file becomes its own GIF with the same settings, several side by side.
+   * Resolves with one result per file, in the request's order; rejects only on abort (AbortError).
+   */
+  convertEach(request: ConversionRequest, options?: ConvertEachOptions): Promise<BatchItemResult[]>;
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
 }

@@ -5,6 +5,7 @@ import {
   areSettingsValid,
   dimensionError,
   isDimensionValid,
+  isBatch,
   isModeAvailable,
   modeForFileCount,
   parseDimension,
@@ -30,6 +31,16 @@ describe('mode rules', () => {
     expect(modeForFileCount('animated', 1)).toBe('static');
     expect(modeForFileCount('animated', 0)).toBe('static');
     expect(modeForFileCount('animated', 3)).toBe('animated');
+    expect(modeForFileCount('animated', 1, 'edited')).toBe('static');
+  });
+  it('keeps a static batch static when the list is edited rather than chosen', () => {
+    expect(modeForFileCount('static', 3, 'edited')).toBe('static');
+    expect(modeForFileCount('animated', 3, 'edited')).toBe('animated');
+  });
+  it('makes one GIF per file in static mode with two files or more', () => {
+    expect(isBatch('static', 2)).toBe(true);
+    expect(isBatch('static', 1)).toBe(false);
+    expect(isBatch('animated', 5)).toBe(false);
   });
 });
 

@@ -13,12 +13,22 @@ export function isModeAvailable(mode: ConversionMode, fileCount: number): boolea
   return mode === 'static' || fileCount >= 2;
 }
 
+/** Static mode with two or more files makes one GIF per file, all with the same settings. */
+export function isBatch(mode: ConversionMode, fileCount: number): boolean {
+  return mode === 'static' && fileCount >= 2;
+}
+
 /**
- * The mode after the selection changed: two or more files in static mode switch to animated;
- * fewer than two files cannot stay animated, since animated is then disabled.
+ * The mode after the selection changed: choosing two or more files in static mode switches to animated
+ * (spec section 4); editing the list (remove, reorder) keeps a static batch static; fewer than two files
+ * cannot stay animated, since animated is then disabled.
  */
-export function modeForFileCount(mode: ConversionMode, fileCount: number): ConversionMode {
-  if (fileCount >= 2 && mode === 'static') return 'animated';
+export function modeForFileCount(
+  mode: ConversionMode,
+  fileCount: number,
+  change: 'chosen' | 'edited' = 'chosen',
+): ConversionMode {
+  if (fileCount >= 2 && mode === 'static' && change === 'chosen') return 'animated';
   if (fileCount < 2 && mode === 'animated') return 'static';
   return mode;
 }

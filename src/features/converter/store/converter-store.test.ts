@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeEngine, pngFile } from '@/test-utils/fake-engine';
+import { createFakeEngine, fakeOutput, pngFile } from '@/test-utils/fake-engine';
 import { DEFAULT_SETTINGS } from '../engine/settings';
 import { findPreset } from '../engine/size-presets';
 import { createConverterStore } from './converter-store';
@@ -9,6 +9,8 @@ function setup() {
   const store = createConverterStore(engine);
   return { engine, store, state: () => store.getState() };
 }
+
+const names = (state: () => { files: { file: File }[] }) => state().files.map((f) => f.file.name);
 
 /** Lets the store's pending promise callbacks (header reads, engine results) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -21,14 +23,15 @@ describe('converter store', () => {
     expect(state().settings).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('converts the files in the order chosen, with the settings, reporting progress', async () => {
+  it('converts the files in the list order, with the settings and frame delays, reporting progress', async () => {
     const { engine, state } = setup();
     const files = [pngFile('b.png'), pngFile('a.png')];
     state().chooseFiles(files);
     const outcome = state().convert();
     expect(state().machine.status).toBe('converting');
-    expect(engine.current.request.files).toEqual(files);
+    expect(engine.current.request.files).toEqual([files[1], files[0]]);
     expect(engine.current.request.settings).toEqual({ ...DEFAULT_SETTINGS, mode: 'animated' });
+    expect(engine.current.request.frameDelays).toEqual([null, null]);
 
     engine.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' });
     expect(state().machine).toMatchObject({ status: 'converting', progress: { stage: 'processing', progress: 30 } });
@@ -150,6 +153,102 @@ describe('converter store', () => {
     expect(state().files.map((f) => f.file.name)).toEqual(['c.png', 'a.png', 'b.png']);
   });
 
+  it('takes new files in natural name order', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('frame10.png'), pngFile('frame2.png'), pngFile('Frame1.png')]);
+    expect(names(state)).toEqual(['Frame1.png', 'frame2.png', 'frame10.png']);
+  });
+
+  it('moves frames up and down, reverses them and sorts them by name, clearing the result', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('f1.png'), pngFile('f2.png'), pngFile('f3.png')]);
+    const outcome = state().convert();
+    engine.finish();
+    await outcome;
+    state().moveFileUp(2);
+    expect(names(state)).toEqual(['f1.png', 'f3.png', 'f2.png']);
+    expect(state().machine).toEqual({ status: 'idle' });
+    state().moveFileDown(0);
+    expect(names(state)).toEqual(['f3.png', 'f1.png', 'f2.png']);
+    state().moveFileUp(0);
+    state().moveFileDown(2);
+    expect(names(state)).toEqual(['f3.png', 'f1.png', 'f2.png']);
+    state().reverseFiles();
+    expect(names(state)).toEqual(['f2.png', 'f1.png', 'f3.png']);
+    state().sortFilesByName();
+    expect(names(state)).toEqual(['f1.png', 'f2.png', 'f3.png']);
+  });
+
+  it('keeps each frame its own delay through reordering and hands the delays over in frame order', () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    const [a, , c] = state().files;
+    state().setFrameDelay(a!.id, 120);
+    state().setFrameDelay(c!.id, 30);
+    state().reverseFiles();
+    state().setFrameDelay(c!.id, null);
+    state().setFrameDelay(c!.id, 40);
+    void state().convert();
+    expect(engine.current.request.files.map((f) => f.name)).toEqual(['c.png', 'b.png', 'a.png']);
+    expect(engine.current.request.frameDelays).toEqual([40, null, 120]);
+  });
+
+  it('does not reorder or change delays while converting', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
+    void state().convert();
+    state().reverseFiles();
+    state().moveFileDown(0);
+    state().setFrameDelay(state().files[0]!.id, 100);
+    expect(names(state)).toEqual(['a.png', 'b.png']);
+    expect(state().files[0]!.delayMs).toBeNull();
+  });
+
+  it('static mode with several files converts each file into its own GIF, failures included', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    state().setMode('static');
+    state().reverseFiles();
+    expect(state().settings.mode).toBe('static');
+    const outcome = state().convert();
+    await settle();
+    // The fake runs two files side by side, each as a one-file static request.
+    expect(engine.jobs.map((job) => job.request.files.map((f) => f.name))).toEqual([['c.png'], ['b.png']]);
+    expect(engine.jobs[0]!.request.settings.mode).toBe('static');
+    engine.jobs[1]!.reject(new Error('Failed to load image: b.png'));
+    await settle();
+    expect(state().machine).toMatchObject({
+      status: 'converting',
+      progress: { filesDone: 1, filesTotal: 3 },
+    });
+    engine.jobs[0]!.resolve(fakeOutput({ fileName: 'c.gif' }));
+    await settle();
+    engine.jobs[2]!.resolve(fakeOutput({ fileName: 'a.gif' }));
+    expect(await outcome).toEqual({ kind: 'batch-done', converted: 2, failed: 1 });
+    const machine = state().machine;
+    expect(machine.status).toBe('batch-done');
+    if (machine.status !== 'batch-done') return;
+    expect(machine.items).toEqual([
+      { status: 'done', sourceName: 'c.png', output: expect.objectContaining({ fileName: 'c.gif' }) },
+      { status: 'failed', sourceName: 'b.png', error: 'Failed to load image: b.png' },
+      { status: 'done', sourceName: 'a.png', output: expect.objectContaining({ fileName: 'a.gif' }) },
+    ]);
+    expect(machine.progress).toMatchObject({ progress: 100, filesDone: 3, filesTotal: 3 });
+  });
+
+  it('cancelling a batch stops every running file and returns to idle quietly', async () => {
+    const { engine, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    state().setMode('static');
+    const outcome = state().convert();
+    await settle();
+    state().cancel();
+    expect(await outcome).toEqual({ kind: 'cancelled' });
+    expect(engine.jobs).toHaveLength(2);
+    expect(engine.jobs.every((job) => job.options.signal?.aborted)).toBe(true);
+    expect(state().machine).toEqual({ status: 'idle' });
+  });
+
   it('keeps animated unavailable with fewer than two files', () => {
     const { state } = setup();
     state().chooseFiles([pngFile('a.png')]);
@@ -164,7 +263,7 @@ describe('converter store', () => {
 
   it('maintains the aspect ratio of the first image', async () => {
     const { state } = setup();
-    state().chooseFiles([pngFile('wide.png', 1600, 900), pngFile('square.png', 100, 100)]);
+    state().chooseFiles([pngFile('1-wide.png', 1600, 900), pngFile('2-square.png', 100, 100)]);
     await vi.waitFor(() => expect(state().aspectRatio).toBeCloseTo(16 / 9));
     expect(state().settings).toMatchObject({ width: 800, height: 450 });
     state().setDimension('height', 360);

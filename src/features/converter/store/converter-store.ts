@@ -1,9 +1,11 @@
 import { createStore } from 'zustand/vanilla';
-import type { ConverterEngine } from '../engine/contracts';
+import type { ConversionProgress, ConversionRequest, ConverterEngine } from '../engine/contracts';
+import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../engine/frame-order';
 import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../engine/settings';
 import {
   areSettingsValid,
+  isBatch,
   isModeAvailable,
   modeForFileCount,
   withDimension,
@@ -18,11 +20,15 @@ import { transition, type ConverterEvent, type ConverterState } from './machine'
 export interface SelectedFile {
   id: string;
   file: File;
+  /** This frame's own delay in milliseconds, or null for the global frame delay. */
+  delayMs: number | null;
 }
 
 /** How a convert() call ended, so the UI can say so (toasts are the UI's business). */
 export type ConvertOutcome =
   | { kind: 'done' }
+  /** A static batch finished: `failed` of its files could not be converted, the others were. */
+  | { kind: 'batch-done'; converted: number; failed: number }
   | { kind: 'failed'; error: string }
   | { kind: 'cancelled' }
   | { kind: 'no-files' }
@@ -36,11 +42,18 @@ export interface ConverterStoreState {
   /** Width / height of the first file, read from its PNG header; null until known or when unreadable. */
   aspectRatio: number | null;
 
-  /** Replaces the selection; clears an earlier result and error. */
+  /** Replaces the selection, in natural name order; clears an earlier result and error. */
   chooseFiles(files: readonly File[]): void;
   removeFile(id: string): void;
   /** Moves a file to another place in the list, which is the frame order. */
   moveFile(from: number, to: number): void;
+  moveFileUp(index: number): void;
+  moveFileDown(index: number): void;
+  reverseFiles(): void;
+  /** Natural order by name: 'frame2' before 'frame10'. */
+  sortFilesByName(): void;
+  /** Overrides one frame's delay (milliseconds), or goes back to the global delay with null. */
+  setFrameDelay(id: string, delayMs: number | null): void;
   clearFiles(): void;
 
   setMode(mode: ConversionMode): void;
@@ -80,13 +93,13 @@ export function createConverterStore(engine: ConverterEngine) {
     const dispatch = (event: ConverterEvent) => set((s) => ({ machine: transition(s.machine, event) }));
 
     /** Any change to the selection invalidates the result; the mode follows the file count. */
-    const select = (files: SelectedFile[]) => {
+    const select = (files: SelectedFile[], change: 'chosen' | 'edited') => {
       const version = ++selectionVersion;
       const { settings, machine } = get();
       set({
         files,
         machine: transition(machine, { type: 'clear' }),
-        settings: { ...settings, mode: modeForFileCount(settings.mode, files.length) },
+        settings: { ...settings, mode: modeForFileCount(settings.mode, files.length, change) },
       });
       const first = files[0]?.file;
       if (!first) return set({ aspectRatio: null });
@@ -100,6 +113,15 @@ export function createConverterStore(engine: ConverterEngine) {
       });
     };
 
+    /** A new frame order is a new selection (the result no longer matches it); nothing moves while converting. */
+    const reorder = (change: (files: readonly SelectedFile[]) => SelectedFile[]) => {
+      const { files, machine } = get();
+      if (machine.status === 'converting') return;
+      const next = change(files);
+      if (next.every((item, index) => item.id === files[index]?.id)) return;
+      select(next, 'edited');
+    };
+
     return {
       machine: { status: 'idle' },
       files: [],
@@ -108,23 +130,36 @@ export function createConverterStore(engine: ConverterEngine) {
 
       chooseFiles(files) {
         if (get().machine.status === 'converting') return;
-        select(files.map((file) => ({ id: `file-${nextFileId++}`, file })));
+        select(sortNaturally(files).map((file) => ({ id: `file-${nextFileId++}`, file, delayMs: null })), 'chosen');
       },
       removeFile(id) {
         if (get().machine.status === 'converting') return;
-        select(get().files.filter((f) => f.id !== id));
+        select(get().files.filter((f) => f.id !== id), 'edited');
       },
       moveFile(from, to) {
-        const { files, machine } = get();
-        if (machine.status === 'converting' || from === to || !files[from] || !files[to]) return;
-        const reordered = [...files];
-        const [moved] = reordered.splice(from, 1);
-        reordered.splice(to, 0, moved!);
-        select(reordered);
+        const { files } = get();
+        if (from === to || !files[from] || !files[to]) return;
+        reorder((list) => moveItem(list, from, to));
+      },
+      moveFileUp(index) {
+        if (index > 0) reorder((list) => moveUp(list, index));
+      },
+      moveFileDown(index) {
+        if (index < get().files.length - 1) reorder((list) => moveDown(list, index));
+      },
+      reverseFiles() {
+        if (get().files.length > 1) reorder(reversed);
+      },
+      sortFilesByName() {
+        reorder((list) => sortNaturally(list.map((item) => ({ name: item.file.name, item }))).map(({ item }) => item));
+      },
+      setFrameDelay(id, delayMs) {
+        if (get().machine.status === 'converting') return;
+        set((s) => ({ files: s.files.map((f) => (f.id === id ? { ...f, delayMs } : f)) }));
       },
       clearFiles() {
         if (get().machine.status === 'converting') return;
-        select([]);
+        select([], 'edited');
       },
 
       setMode(mode) {
@@ -155,14 +190,24 @@ export function createConverterStore(engine: ConverterEngine) {
         const controller = new AbortController();
         running = { jobId, controller };
         dispatch({ type: 'start', jobId });
+        const request: ConversionRequest = {
+          files: files.map((f) => f.file),
+          settings,
+          frameDelays: files.map((f) => f.delayMs),
+        };
+        const options = {
+          signal: controller.signal,
+          onProgress: (progress: ConversionProgress) => dispatch({ type: 'progress', jobId, progress }),
+        };
         try {
-          const result = await engine.convert(
-            { files: files.map((f) => f.file), settings },
-            {
-              signal: controller.signal,
-              onProgress: (progress) => dispatch({ type: 'progress', jobId, progress }),
-            },
-          );
+          if (isBatch(settings.mode, files.length)) {
+            const items = await engine.convertEach(request, options);
+            if (controller.signal.aborted) return { kind: 'cancelled' };
+            dispatch({ type: 'succeed-batch', jobId, items });
+            const failed = items.filter((item) => item.status === 'failed').length;
+            return { kind: 'batch-done', converted: items.length - failed, failed };
+          }
+          const result = await engine.convert(request, options);
           if (controller.signal.aborted) return { kind: 'cancelled' };
           dispatch({ type: 'succeed', jobId, result });
           return { kind: 'done' };

@@ -41,6 +41,19 @@ describe('transition', () => {
     expect(transition(converting, { type: 'cancel', jobId: 6 })).toBe(converting);
     expect(transition(idle, { type: 'succeed', jobId: 7, result })).toBe(idle);
   });
+  it('ends a batch in batch-done with every item, failed ones included', () => {
+    const items = [
+      { status: 'done', sourceName: 'a.png', output: result },
+      { status: 'failed', sourceName: 'b.png', error: 'Failed to load image' },
+    ] as const;
+    expect(transition(converting, { type: 'succeed-batch', jobId: 7, items })).toEqual({
+      status: 'batch-done',
+      items,
+      progress: { stage: 'complete', progress: 100, message: 'Conversion complete', filesDone: 2, filesTotal: 2 },
+    });
+    expect(transition(converting, { type: 'succeed-batch', jobId: 6, items })).toBe(converting);
+    expect(transition({ status: 'batch-done', progress: halfway, items }, { type: 'clear' })).toEqual(idle);
+  });
   it('cancel returns the current job to idle', () => {
     expect(transition(converting, { type: 'cancel', jobId: 7 })).toEqual(idle);
   });

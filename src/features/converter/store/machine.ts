@@ -1,19 +1,22 @@
-import type { ConversionOutput, ConversionProgress } from '../engine/contracts';
+import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../engine/contracts';
 
 /**
  * The converter's state machine (spec section 4): idle → converting → done | failed.
- * done and failed keep the last progress so the progress card can still show where the job ended.
+ * A static batch (one GIF per file) ends in batch-done, holding every file's GIF or error.
+ * done, batch-done and failed keep the last progress so the progress card can still show where the job ended.
  */
 export type ConverterState =
   | { status: 'idle' }
   | { status: 'converting'; jobId: number; progress: ConversionProgress }
   | { status: 'done'; progress: ConversionProgress; result: ConversionOutput }
+  | { status: 'batch-done'; progress: ConversionProgress; items: readonly BatchItemResult[] }
   | { status: 'failed'; progress: ConversionProgress; error: string };
 
 export type ConverterEvent =
   | { type: 'start'; jobId: number }
   | { type: 'progress'; jobId: number; progress: ConversionProgress }
   | { type: 'succeed'; jobId: number; result: ConversionOutput }
+  | { type: 'succeed-batch'; jobId: number; items: readonly BatchItemResult[] }
   | { type: 'fail'; jobId: number; error: string }
   /** The user stopped the job: back to idle, quietly. */
   | { type: 'cancel'; jobId: number }
@@ -39,6 +42,11 @@ export function transition(state: ConverterState, event: ConverterEvent): Conver
       return event.progress.progress < state.progress.progress ? state : { ...state, progress: event.progress };
     case 'succeed':
       return { status: 'done', progress: COMPLETE_PROGRESS, result: event.result };
+    case 'succeed-batch': {
+      const filesTotal = event.items.length;
+      const progress = { ...COMPLETE_PROGRESS, filesDone: filesTotal, filesTotal };
+      return { status: 'batch-done', progress, items: event.items };
+    }
     case 'fail':
       return { status: 'failed', progress: state.progress, error: event.error };
     case 'cancel':

@@ -22,13 +22,13 @@ function withSize(file: File, size: number): File {
 }
 
 describe('UploadArea', () => {
-  it('accepts PNGs, lists them in order and says so', async () => {
+  it('accepts PNGs, lists them in natural name order and says so', async () => {
     const { input, user, store } = setup();
-    await user.upload(input, [pngFile('second.png'), pngFile('first.png')]);
+    await user.upload(input, [pngFile('frame10.png'), pngFile('frame2.png')]);
     expect(await screen.findByText('Files uploaded: 2 PNG file(s) ready for conversion.')).toBeInTheDocument();
-    expect(store.getState().files.map((f) => f.file.name)).toEqual(['second.png', 'first.png']);
+    expect(store.getState().files.map((f) => f.file.name)).toEqual(['frame2.png', 'frame10.png']);
     const rows = screen.getAllByTestId('file-row');
-    expect(within(rows[0]!).getByText('second.png')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('frame2.png')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('1000 Bytes · image/png')).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
+import { convertEachFile } from '../engine/batch-convert';
 import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterEngine } from '../engine/contracts';
 import { outputFileName } from '../engine/file-name';
 import { loadFFmpeg } from './ffmpeg-instance';
@@ -8,10 +9,12 @@ export function createBrowserEngine(): ConverterEngine {
   let instance: Promise<FFmpeg> | null = null;
   const getInstance = () => (instance ??= loadFFmpeg());
 
-  return {
+  const engine: ConverterEngine = {
     warmUp() {
       void getInstance();
     },
+    // One instance, so one file at a time.
+    convertEach: (request, options) => convertEachFile(engine.convert, 1, request, options),
     async convert(request: ConversionRequest, options: ConvertOptions = {}): Promise<ConversionOutput> {
       const file = request.files[0];
       if (!file) throw new Error('No files provided');
@@ -48,4 +51,5 @@ export function createBrowserEngine(): ConverterEngine {
       };
     },
   };
+  return engine;
 }

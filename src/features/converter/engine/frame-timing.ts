@@ -1,0 +1,29 @@
+/**
+ * What a frame delay becomes in a GIF. GIF delays are whole centiseconds, so a delay is shown and
+ * written in 10 ms steps; browsers replace delays under 20 ms (0 or 1 cs) with about 100 ms.
+ */
+export const BROWSER_MIN_DELAY_MS = 20;
+
+/** The range of a per-frame override: one centisecond up to a minute. */
+export const FRAME_DELAY_OVERRIDE = { min: 10, max: 60_000, step: 10 } as const;
+
+const MAX_DELAY_CS = 0xffff;
+
+/** Milliseconds → GIF centiseconds, rounded, at least 1 (0 means "as fast as possible" to browsers). */
+export function delayToCentiseconds(ms: number): number {
+  return Math.min(MAX_DELAY_CS, Math.max(1, Math.round(ms / 10)));
+}
+
+/** The delay the GIF really carries, in milliseconds. */
+export function effectiveDelayMs(ms: number): number {
+  return delayToCentiseconds(ms) * 10;
+}
+
+export function isSlowedByBrowsers(ms: number): boolean {
+  return effectiveDelayMs(ms) < BROWSER_MIN_DELAY_MS;
+}
+
+/** The delay a frame is shown for: its own override, or the global frame delay. */
+export function frameDelayMs(override: number | null | undefined, globalDelayMs: number): number {
+  return override ?? globalDelayMs;
+}
