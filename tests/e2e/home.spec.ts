@@ -49,13 +49,14 @@ test.describe('home page', () => {
     await dropzone(page).click();
     await (await chooser).setFiles([red, green, blue]);
     await expectToast(page, 'Files uploaded: 3 PNG file(s) ready for conversion.');
-    expect(await listedFileNames(page)).toEqual(['red.png', 'green.png', 'blue.png']);
+    // New files arrive in natural name order.
+    expect(await listedFileNames(page)).toEqual(['blue.png', 'green.png', 'red.png']);
     await expect(page.getByTestId('file-row').first()).toContainText(/\d+(\.\d+)? (Bytes|KB) · image\/png/);
     await expect(page.getByTestId('file-row').first().locator('img')).toHaveJSProperty('naturalWidth', 64);
     await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
 
     await page.getByRole('button', { name: 'Remove green.png' }).click();
-    expect(await listedFileNames(page)).toEqual(['red.png', 'blue.png']);
+    expect(await listedFileNames(page)).toEqual(['blue.png', 'red.png']);
     await page.getByRole('button', { name: 'Clear All' }).click();
     await expect(page.getByTestId('file-row')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Conversion settings' })).toHaveCount(0);
@@ -64,13 +65,13 @@ test.describe('home page', () => {
   test('reorders frames from the keyboard', async ({ page }) => {
     await page.goto('/');
     await fileInput(page).setInputFiles([red, green, blue]);
-    const handle = page.getByRole('button', { name: 'Reorder red.png, frame 1' });
+    const handle = page.getByRole('button', { name: 'Reorder blue.png, frame 1' });
     await handle.focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
-    await expect.poll(() => listedFileNames(page)).toEqual(['green.png', 'blue.png', 'red.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['green.png', 'red.png', 'blue.png']);
   });
 
   test('has no accessibility violations, before and after choosing files', async ({ page }) => {

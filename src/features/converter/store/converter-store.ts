@@ -130,11 +130,17 @@ export function createConverterStore(engine: ConverterEngine) {
 
       chooseFiles(files) {
         if (get().machine.status === 'converting') return;
-        select(sortNaturally(files).map((file) => ({ id: `file-${nextFileId++}`, file, delayMs: null })), 'chosen');
+        select(
+          sortNaturally(files).map((file) => ({ id: `file-${nextFileId++}`, file, delayMs: null })),
+          'chosen',
+        );
       },
       removeFile(id) {
         if (get().machine.status === 'converting') return;
-        select(get().files.filter((f) => f.id !== id), 'edited');
+        select(
+          get().files.filter((f) => f.id !== id),
+          'edited',
+        );
       },
       moveFile(from, to) {
         const { files } = get();

@@ -8,7 +8,13 @@ import { notify } from './notify';
 function summary(fileCount: number, mode: 'static' | 'animated'): string {
   if (fileCount === 0) return 'Add PNG files above to start.';
   if (mode === 'animated') return `${fileCount} files → one animated GIF of ${fileCount} frames`;
-  return fileCount === 1 ? '1 file → one static GIF' : `${fileCount} files → one static GIF`;
+  return fileCount === 1 ? '1 file → one static GIF' : `${fileCount} files → ${fileCount} static GIFs, one per file`;
+}
+
+/** A batch succeeds for the files that worked; the ones that failed are said too, not hidden. */
+function announceBatch(converted: number, failed: number) {
+  if (converted > 0) notify('success', MESSAGES.conversionSuccessful, MESSAGES.batchConverted(converted));
+  if (failed > 0) notify('error', MESSAGES.conversionFailedToast, MESSAGES.batchFailed(failed, converted + failed));
 }
 
 export function ConvertCard() {
@@ -24,6 +30,7 @@ export function ConvertCard() {
     const outcome = await convert();
     if (outcome.kind === 'no-files') notify('error', MESSAGES.noFilesTitle, MESSAGES.noFilesMessage);
     else if (outcome.kind === 'done') notify('success', MESSAGES.conversionSuccessful);
+    else if (outcome.kind === 'batch-done') announceBatch(outcome.converted, outcome.failed);
     else if (outcome.kind === 'failed') notify('error', MESSAGES.conversionFailedToast, outcome.error);
   };
 

@@ -1,10 +1,18 @@
 import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import { IconGripVertical, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconGripVertical,
+  IconSortAscendingLetters,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import type { SelectedFile } from '../store/converter-store';
 import { useConverter } from '../store/use-converter';
+import { FrameDelayInput } from './FrameDelayInput';
 
 function Thumbnail({ file }: { file: File }) {
   // The object URL is revoked when the row leaves the list.
@@ -26,12 +34,20 @@ function Thumbnail({ file }: { file: File }) {
 interface RowProps {
   item: SelectedFile;
   index: number;
+  count: number;
   locked: boolean;
-  onRemove(id: string): void;
+  /** Animated: each row is a frame with its own delay. */
+  animated: boolean;
 }
 
-function FileRow({ item, index, locked, onRemove }: RowProps) {
+function FileRow({ item, index, count, locked, animated }: RowProps) {
   const { file } = item;
+  const frame = index + 1;
+  const removeFile = useConverter((s) => s.removeFile);
+  const moveFileUp = useConverter((s) => s.moveFileUp);
+  const moveFileDown = useConverter((s) => s.moveFileDown);
+  const setFrameDelay = useConverter((s) => s.setFrameDelay);
+  const globalDelayMs = useConverter((s) => s.settings.frameDelay);
   return (
     <Draggable draggableId={item.id} index={index} isDragDisabled={locked}>
       {(provided, snapshot) => (
@@ -48,13 +64,13 @@ function FileRow({ item, index, locked, onRemove }: RowProps) {
         >
           <div
             {...provided.dragHandleProps}
-            aria-label={`Reorder ${file.name}, frame ${index + 1}`}
+            aria-label={`Reorder ${file.name}, frame ${frame}`}
             style={{ display: 'flex', color: 'var(--mantine-color-dimmed)' }}
           >
             <IconGripVertical size={18} />
           </div>
           <Badge variant="light" circle size="lg" aria-hidden>
-            {index + 1}
+            {frame}
           </Badge>
           <Thumbnail file={file} />
           <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
@@ -65,10 +81,39 @@ function FileRow({ item, index, locked, onRemove }: RowProps) {
               {formatBytes(file.size)} · {file.type || 'image/png'}
             </Text>
           </Stack>
+          {animated && (
+            <FrameDelayInput
+              frameNumber={frame}
+              delayMs={item.delayMs}
+              globalDelayMs={globalDelayMs}
+              disabled={locked}
+              onChange={(delayMs) => setFrameDelay(item.id, delayMs)}
+            />
+          )}
+          {count > 1 && (
+            <Group gap={2} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                onClick={() => moveFileUp(index)}
+                disabled={locked || index === 0}
+                aria-label={`Move frame ${frame} up`}
+              >
+                <IconArrowUp size={18} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => moveFileDown(index)}
+                disabled={locked || index === count - 1}
+                aria-label={`Move frame ${frame} down`}
+              >
+                <IconArrowDown size={18} />
+              </ActionIcon>
+            </Group>
+          )}
           <ActionIcon
             variant="subtle"
             color="red"
-            onClick={() => onRemove(item.id)}
+            onClick={() => removeFile(item.id)}
             disabled={locked}
             aria-label={`Remove ${file.name}`}
           >
@@ -80,12 +125,22 @@ function FileRow({ item, index, locked, onRemove }: RowProps) {
   );
 }
 
-/** The chosen files; their order is the frame order, changed by dragging a row. */
+function orderHint(count: number, animated: boolean): string {
+  if (count < 2) return '';
+  return animated ? ' · drag or use the arrows to change the frame order' : ' · one GIF per file, in this order';
+}
+
+/**
+ * The chosen files; their order is the frame order, changed by dragging a row or with its arrow buttons.
+ * In animated mode each row is a frame that can override the global delay.
+ */
 export function FileList() {
   const files = useConverter((s) => s.files);
+  const animated = useConverter((s) => s.settings.mode === 'animated');
   const locked = useConverter((s) => s.machine.status === 'converting');
-  const removeFile = useConverter((s) => s.removeFile);
   const moveFile = useConverter((s) => s.moveFile);
+  const reverseFiles = useConverter((s) => s.reverseFiles);
+  const sortFilesByName = useConverter((s) => s.sortFilesByName);
   const clearFiles = useConverter((s) => s.clearFiles);
 
   if (files.length === 0) return null;
@@ -96,25 +151,56 @@ export function FileList() {
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="selected-files-title">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" mb="sm" gap="xs">
         <div>
           <Title order={2} size="h4" id="selected-files-title">
             Selected files ({files.length})
           </Title>
           <Text size="xs" c="dimmed">
-            {formatBytes(totalBytes)} in total{files.length > 1 ? ' · drag to change the frame order' : ''}
+            {formatBytes(totalBytes)} in total{orderHint(files.length, animated)}
           </Text>
         </div>
-        <Button variant="subtle" color="red" size="xs" onClick={clearFiles} disabled={locked}>
-          Clear All
-        </Button>
+        <Group gap="xs">
+          {files.length > 1 && (
+            <>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={reverseFiles}
+                disabled={locked}
+                leftSection={<IconArrowsSort size={16} />}
+              >
+                Reverse
+              </Button>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={sortFilesByName}
+                disabled={locked}
+                leftSection={<IconSortAscendingLetters size={16} />}
+              >
+                Sort by name
+              </Button>
+            </>
+          )}
+          <Button variant="subtle" color="red" size="xs" onClick={clearFiles} disabled={locked}>
+            Clear All
+          </Button>
+        </Group>
       </Group>
       <DragDropContext onDragEnd={onDragEnd}>
         <Droppable droppableId="selected-files">
           {(provided) => (
             <Stack gap="xs" ref={provided.innerRef} {...provided.droppableProps}>
               {files.map((item, index) => (
-                <FileRow key={item.id} item={item} index={index} locked={locked} onRemove={removeFile} />
+                <FileRow
+                  key={item.id}
+                  item={item}
+                  index={index}
+                  count={files.length}
+                  locked={locked}
+                  animated={animated}
+                />
               ))}
               {provided.placeholder}
             </Stack>

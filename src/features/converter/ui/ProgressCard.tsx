@@ -28,11 +28,19 @@ function ProgressContent() {
       </Alert>
     );
   }
-  const { stage, progress, message } = machine.progress;
+  const { stage, progress, message, filesDone, filesTotal } = machine.progress;
   return (
     <Card withBorder radius="lg" padding="lg" aria-label="Conversion progress">
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>{STAGE_LABELS[stage]}</Text>
+        <Text fw={600}>
+          {STAGE_LABELS[stage]}
+          {filesTotal !== undefined && (
+            <Text span c="dimmed" fw={500} data-testid="files-done">
+              {' · '}
+              {filesDone ?? 0} / {filesTotal} files
+            </Text>
+          )}
+        </Text>
         <Text fw={600} c="blue">
           {Math.round(progress)}%
         </Text>

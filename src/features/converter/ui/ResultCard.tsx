@@ -4,6 +4,7 @@ import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
+import { BatchResult } from './BatchResult';
 import { MESSAGES } from './messages';
 import { notify } from './notify';
 
@@ -18,7 +19,13 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The single GIF's card, or a batch's. */
 export function ResultCard() {
+  const batch = useConverter((s) => (s.machine.status === 'batch-done' ? s.machine.items : null));
+  return batch ? <BatchResult items={batch} /> : <SingleResult />;
+}
+
+function SingleResult() {
   const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
   const inputBytes = useConverter((s) => s.files.reduce((sum, f) => sum + f.file.size, 0));
   // The result's object URL lives as long as the result: reset, a new result or unmount revoke it.

@@ -54,9 +54,10 @@ describe('SettingsCard', () => {
       expect(screen.getByRole('radio', { name: 'Animated GIF' })).toBeDisabled();
     });
 
-    it('lets the user go back to Static with several files', async () => {
+    it('lets the user go back to Static with several files, labelled as one GIF per file', async () => {
       const { user, store } = setup([pngFile('a.png'), pngFile('b.png')]);
-      await user.click(screen.getByRole('radio', { name: 'Static GIF' }));
+      expect(screen.queryByRole('radio', { name: 'Static GIF' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Static (one GIF per file)' }));
       expect(store.getState().settings.mode).toBe('static');
       expect(screen.getByRole('switch', { name: /^Loop animation/ })).toBeDisabled();
     });

@@ -57,6 +57,11 @@ function DimensionInput({ dimension, disabled }: { dimension: Dimension; disable
   );
 }
 
+function modeDescription(fileCount: number, animatedAvailable: boolean): string {
+  if (!animatedAvailable) return 'Animated needs at least 2 files';
+  return `${fileCount} separate GIFs with the same settings, or one animation of ${fileCount} frames`;
+}
+
 export function SettingsCard() {
   const fileCount = useConverter((s) => s.files.length);
   const settings = useConverter((s) => s.settings);
@@ -80,7 +85,7 @@ export function SettingsCard() {
           <Input.Wrapper
             id="mode"
             label="Mode"
-            description={animatedAvailable ? 'One image, or every file as a frame' : 'Animated needs at least 2 files'}
+            description={modeDescription(fileCount, animatedAvailable)}
             labelProps={{ id: 'mode-label' }}
           >
             <SegmentedControl
@@ -91,7 +96,7 @@ export function SettingsCard() {
               onChange={(mode) => setMode(mode === 'animated' ? 'animated' : 'static')}
               disabled={locked}
               data={[
-                { value: 'static', label: 'Static GIF' },
+                { value: 'static', label: fileCount >= 2 ? 'Static (one GIF per file)' : 'Static GIF' },
                 { value: 'animated', label: 'Animated GIF', disabled: !animatedAvailable },
               ]}
             />
@@ -118,7 +123,11 @@ export function SettingsCard() {
             </Input.Wrapper>
             <Input.Wrapper
               label={`Frame delay: ${settings.frameDelay} ms`}
-              description={animated ? 'How long each frame is shown' : 'Used by animated GIFs only'}
+              description={
+                animated
+                  ? 'How long each frame is shown; a frame can override it in the list'
+                  : 'Used by animated GIFs only'
+              }
             >
               <Slider
                 mt="xs"

@@ -11,6 +11,10 @@ export const MESSAGES = {
   conversionFailedCard: 'Conversion Failed',
   unknownError: 'An unknown error occurred',
   resultReady: 'Your GIF is ready for download!',
+  batchReady: (count: number) =>
+    count === 1 ? 'Your GIF is ready for download!' : 'Your GIFs are ready for download!',
+  batchConverted: (count: number) => `${count} GIF${count === 1 ? '' : 's'} ready.`,
+  batchFailed: (failed: number, total: number) => `${failed} of ${total} files could not be converted.`,
   downloadStarted: 'Download started',
   linkCopied: 'Link copied!',
   copyFailed: 'Failed to copy: Please copy the URL manually.',

@@ -1,0 +1,40 @@
+import { NumberInput, Text } from '@mantine/core';
+import { effectiveDelayMs, FRAME_DELAY_OVERRIDE, frameDelayMs, isSlowedByBrowsers } from '../engine/frame-timing';
+
+interface Props {
+  frameNumber: number;
+  /** This frame's override in ms, or null for the global delay. */
+  delayMs: number | null;
+  globalDelayMs: number;
+  disabled: boolean;
+  onChange(delayMs: number | null): void;
+}
+
+/** One frame's delay: empty means the global delay; shows what the GIF really carries (10 ms steps). */
+export function FrameDelayInput({ frameNumber, delayMs, globalDelayMs, disabled, onChange }: Props) {
+  const shown = effectiveDelayMs(frameDelayMs(delayMs, globalDelayMs));
+  const slowed = isSlowedByBrowsers(frameDelayMs(delayMs, globalDelayMs));
+  return (
+    <NumberInput
+      aria-label={`Delay of frame ${frameNumber} in milliseconds`}
+      placeholder={`${globalDelayMs} (global)`}
+      value={delayMs ?? ''}
+      onChange={(value) => onChange(typeof value === 'number' && Number.isFinite(value) ? value : null)}
+      {...FRAME_DELAY_OVERRIDE}
+      clampBehavior="blur"
+      allowDecimal={false}
+      allowNegative={false}
+      suffix=" ms"
+      size="xs"
+      w={150}
+      disabled={disabled}
+      description={
+        <Text span size="xs" c={slowed ? 'orange.8' : 'dimmed'} data-testid="effective-delay">
+          {`In the GIF: ${shown} ms`}
+          {slowed && ' · under 20 ms, browsers slow it down'}
+        </Text>
+      }
+      inputWrapperOrder={['input', 'description']}
+    />
+  );
+}
