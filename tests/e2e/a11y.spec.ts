@@ -16,7 +16,8 @@ async function seriousViolations(page: Page) {
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in the ${colorScheme} scheme`, () => {
-    test.use({ colorScheme });
+    // No service worker: a precached chunk would bypass the aborted route of the error-page audit.
+    test.use({ colorScheme, serviceWorkers: 'block' });
 
     for (const route of SITE_ROUTES) {
       test(`${route.path} has no serious or critical axe violation`, async ({ page }) => {

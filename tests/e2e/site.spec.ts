@@ -130,6 +130,9 @@ test('a deep unknown path shows the 404 page, logs the path and leads home', asy
 });
 
 test.describe('an unexpected application error', () => {
+  // A service worker serving precached chunks would bypass page.route; these tests need the network path.
+  test.use({ serviceWorkers: 'block' });
+
   test('a page whose code cannot load shows the fallback page with message and stack', async ({ page }) => {
     // The production build, untouched: the Terms page's chunk fails to download, so its lazy route throws.
     await page.route('**/assets/TermsPage-*.js', (route) => route.abort());
@@ -177,6 +180,11 @@ test.describe('on a 375 px wide screen', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We Value Your Feedback');
     await expect(mainNav(page)).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open navigation menu' })).toHaveAttribute('aria-expanded', 'false');
+
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await expect(mainNav(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(mainNav(page)).toBeHidden();
   });
 
   test('nothing overflows the screen sideways', async ({ page }) => {

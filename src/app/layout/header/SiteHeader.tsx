@@ -1,5 +1,5 @@
 import { Box, Burger, Container, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@/shared/lib/product';
@@ -18,6 +18,7 @@ interface SiteHeaderProps {
 
 export function SiteHeader({ status }: SiteHeaderProps) {
   const [menuOpened, menu] = useDisclosure(false);
+  useHotkeys([['Escape', menu.close]], []);
 
   return (
     <header className={classes.header}>

@@ -5,10 +5,14 @@ import type { ReactNode } from 'react';
 import { offlineBadge, type OfflineBadgeKind } from '../model/offline-status';
 import { useOffline } from '../store/use-offline';
 
-const LOOK: Record<OfflineBadgeKind, { color: string; variant: 'light' | 'filled'; icon: ReactNode }> = {
-  preparing: { color: 'gray', variant: 'light', icon: <Loader size={10} color="gray" /> },
-  ready: { color: 'teal', variant: 'light', icon: <IconCloudCheck size={14} aria-hidden /> },
-  offline: { color: 'orange', variant: 'filled', icon: <IconWifiOff size={14} aria-hidden /> },
+const LOOK: Record<OfflineBadgeKind, { color: string; variant: 'default' | 'filled'; icon: ReactNode }> = {
+  preparing: { color: 'gray', variant: 'default', icon: <Loader size={10} color="gray" /> },
+  ready: {
+    color: 'teal',
+    variant: 'default',
+    icon: <IconCloudCheck size={14} color="var(--mantine-color-teal-7)" aria-hidden />,
+  },
+  offline: { color: 'orange.9', variant: 'filled', icon: <IconWifiOff size={14} aria-hidden /> },
 };
 
 /** A quiet badge: preparing offline mode, ready to work offline, or offline. Fits in a header. */
