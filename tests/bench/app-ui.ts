@@ -98,6 +98,26 @@ export async function chooseMode(page: Page, mode: 'static' | 'animated'): Promi
   return 'selected';
 }
 
+export type QualityChoice = 'set' | 'no quality control';
+
+/**
+ * Moves the quality slider (10–100, step 10) with the keyboard, as a user could. Found by its name,
+ * or as the one slider ranging 10 to 100 (frame delay ranges 50 to 2000).
+ */
+export async function chooseQuality(page: Page, percent: number): Promise<QualityChoice> {
+  const slider = page
+    .getByRole('slider', { name: /quality/i })
+    .or(page.locator('[role="slider"][aria-valuemin="10"][aria-valuemax="100"]'))
+    .first();
+  if ((await slider.count()) === 0) return 'no quality control';
+  for (let step = 0; step < 20; step++) {
+    const now = Number(await slider.getAttribute('aria-valuenow'));
+    if (now === percent) return 'set';
+    await slider.press(now < percent ? 'ArrowRight' : 'ArrowLeft');
+  }
+  throw new Error(`the quality slider did not reach ${percent}`);
+}
+
 const ARM_PROBE = `(() => {
   const nameOf = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim();
   const probe = { clickAt: null, doneAt: null, failed: null, results: 0 };

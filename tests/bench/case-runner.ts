@@ -4,11 +4,13 @@ import type { Browser, Page } from '@playwright/test';
 import {
   chooseFiles,
   chooseMode,
+  chooseQuality,
   clearSelection,
   convertAndWait,
   downloadResults,
   openConverter,
   type ModeChoice,
+  type QualityChoice,
 } from './app-ui';
 import { specOutputSize, type ConversionCase } from './cases';
 import type { InputSet } from './inputs/write-inputs';
@@ -41,7 +43,13 @@ export interface CaseResult {
   inputSize: string;
   inputBytes: number;
   outputSize: string;
-  app: SideResult & { way: AppWay; modeControl: ModeChoice | null; note: string | null };
+  app: SideResult & {
+    way: AppWay;
+    modeControl: ModeChoice | null;
+    /** null: the app's default quality was left alone. */
+    qualityControl: QualityChoice | null;
+    note: string | null;
+  };
   native: SideResult | null;
   /** Median app time / median native time. */
   ratio: number | null;
@@ -59,13 +67,21 @@ interface AppAttempt {
 class AppCaseDriver {
   way: AppWay = 'not run';
   modeControl: ModeChoice | null = null;
+  qualityControl: QualityChoice | null = null;
   note: string | null = null;
 
   constructor(
     private readonly page: Page,
     private readonly conversionCase: ConversionCase,
     private readonly inputs: InputSet,
+    private readonly quality: number | null,
   ) {}
+
+  /** Mode and quality, once the files are chosen (the settings card shows then). */
+  private async chooseSettings(mode: 'static' | 'animated'): Promise<void> {
+    this.modeControl = await chooseMode(this.page, mode);
+    if (this.quality !== null) this.qualityControl = await chooseQuality(this.page, this.quality);
+  }
 
   /** Warm-up: finds the way, converts once and keeps the GIFs (the output is the same every run). */
   async warmUp(): Promise<AppAttempt | null> {
@@ -100,7 +116,7 @@ class AppCaseDriver {
           : `files refused: ${choice.reason}`;
       return null;
     }
-    this.modeControl = await chooseMode(this.page, mode);
+    await this.chooseSettings(mode);
     const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
     const gifs = keepGifs && !timing.failed ? await downloadResults(this.page) : null;
     return { ms: timing.ms, gifs, failed: timing.failed };
@@ -113,7 +129,7 @@ class AppCaseDriver {
       await clearSelection(this.page);
       const choice = await chooseFiles(this.page, [file]);
       if (!choice.accepted) return { ms, gifs: null, failed: `file refused: ${choice.reason}` };
-      this.modeControl = await chooseMode(this.page, 'static');
+      await this.chooseSettings('static');
       const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
       if (timing.failed) return { ms, gifs: null, failed: timing.failed };
       ms += timing.ms;
@@ -125,6 +141,8 @@ class AppCaseDriver {
 
 export interface CaseRunOptions {
   runs: number;
+  /** Quality percent to set in the app; null keeps the app's default. */
+  quality: number | null;
   nativeAvailable: boolean;
   log: (line: string) => void;
 }
@@ -141,11 +159,12 @@ export async function runConversionCase(
   mkdirSync(outDir, { recursive: true });
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  const app = {
+  const app: CaseResult['app'] = {
     ...emptySide(),
-    way: 'not run' as AppWay,
-    modeControl: null as ModeChoice | null,
-    note: null as string | null,
+    way: 'not run',
+    modeControl: null,
+    qualityControl: null,
+    note: null,
   };
   const native = options.nativeAvailable ? emptySide() : null;
   let appGifs: Uint8Array[] | null = null;
@@ -153,7 +172,7 @@ export async function runConversionCase(
 
   try {
     await openConverter(page, url);
-    const driver = new AppCaseDriver(page, conversionCase, inputs);
+    const driver = new AppCaseDriver(page, conversionCase, inputs, options.quality);
     const sideStep = async (label: string, step: () => Promise<void>, side: SideResult) => {
       try {
         await step();
@@ -199,7 +218,12 @@ export async function runConversionCase(
         `    run ${run}/${options.runs}: app ${formatMs(app.runsMs.at(-1))}, native ${formatMs(native?.runsMs.at(-1))}`,
       );
     }
-    Object.assign(app, { way: driver.way, modeControl: driver.modeControl, note: driver.note });
+    Object.assign(app, {
+      way: driver.way,
+      modeControl: driver.modeControl,
+      qualityControl: driver.qualityControl,
+      note: driver.note,
+    });
   } finally {
     await context.close();
   }

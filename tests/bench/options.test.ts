@@ -25,6 +25,13 @@ describe('parseOptions', () => {
     expect(parseOptions(['--skip-memory']).cases).not.toContain('memory');
   });
 
+  it('takes a quality on the slider steps and leaves the default alone otherwise', () => {
+    expect(parseOptions([]).quality).toBeNull();
+    expect(parseOptions(['--quality', '100']).quality).toBe(100);
+    expect(() => parseOptions(['--quality', '85'])).toThrow(/10, 20/);
+    expect(() => parseOptions(['--quality', '0'])).toThrow(/10, 20/);
+  });
+
   it('refuses unknown flags and bad numbers', () => {
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option/);
     expect(() => parseOptions(['--runs', '0'])).toThrow(/positive integer/);

@@ -10,6 +10,8 @@ export interface BenchOptions {
   skipMemory: boolean;
   /** Serve the existing dist/ instead of running `npm run build` first. */
   skipBuild: boolean;
+  /** Quality percent set in the app for every case; null = the app's default (80). */
+  quality: number | null;
   /** Port for `vite preview`; undefined = a free port chosen by the system. */
   port: number | undefined;
   help: boolean;
@@ -19,6 +21,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --quick            smaller pictures, 1 warm run, small memory case (for development)
   --runs N           measured runs per case after one warm-up (default 3; 1 with --quick)
   --cases a,b        only these cases: ${ALL_CASE_IDS.join(', ')}
+  --quality N        set the app's quality slider to N (10–100, step 10) in every case (default: the app's default)
   --skip-memory      leave out the memory case (ten ~50 MB PNGs)
   --skip-build       serve the existing dist/ without rebuilding
   --port N           port for vite preview (default: a free port)
@@ -31,6 +34,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     cases: [...ALL_CASE_IDS],
     skipMemory: false,
     skipBuild: false,
+    quality: null,
     port: undefined,
     help: false,
   };
@@ -52,6 +56,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--cases':
         options.cases = selectCases(value());
+        break;
+      case '--quality':
+        options.quality = qualityPercent(value());
         break;
       case '--skip-memory':
         options.skipMemory = true;
@@ -78,6 +85,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 function positiveInteger(flag: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a positive integer, got "${text}"`);
+  return value;
+}
+
+function qualityPercent(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 10 || value > 100 || value % 10 !== 0) {
+    throw new Error(`--quality takes 10, 20, … 100 (the app's slider steps), got "${text}"`);
+  }
   return value;
 }
 

@@ -29,6 +29,16 @@ export function table(header: readonly string[], rows: readonly (readonly string
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+function appWay({ app }: CaseResult): string {
+  if (app.note) return app.note;
+  if (app.error) return `failed: ${app.error}`;
+  const settings = [
+    app.modeControl && app.modeControl !== 'selected' ? app.modeControl : null,
+    app.qualityControl === 'no quality control' ? app.qualityControl : null,
+  ].filter(Boolean);
+  return [app.way, ...settings].join(', ');
+}
+
 export function casesTable(results: readonly CaseResult[]): string {
   const header = [
     'case',
@@ -45,7 +55,7 @@ export function casesTable(results: readonly CaseResult[]): string {
   ];
   const rows = results.map((r) => [
     r.title,
-    r.app.note ?? (r.app.error ? `failed: ${r.app.error}` : r.app.way),
+    appWay(r),
     formatSpread(r.app.time),
     r.native ? (r.native.error ? `failed: ${r.native.error}` : formatSpread(r.native.time)) : 'no native ffmpeg',
     r.ratio === null ? '—' : r.ratio.toFixed(2),

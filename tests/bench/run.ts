@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       cases.push(
         await runConversionCase(browser, server.url, conversionCase, inputs, {
           runs: options.runs,
+          quality: options.quality,
           nativeAvailable: ffmpegVersion !== null,
           log,
         }),
@@ -108,13 +109,15 @@ async function main(): Promise<void> {
     nativeFfmpeg: ffmpegVersion,
     quick: options.quick,
     runs: options.runs,
+    appQuality: options.quality ?? 'app default',
     durationS: Math.round((Date.now() - started) / 1000),
   };
 
   log('');
   log(
     `PNG to GIF bench — ${environment.date} — ${environment.cores} × ${environment.cpu} — Chromium ${environment.chromium}` +
-      ` — ${ffmpegVersion ?? 'no native ffmpeg'} — ${options.runs} warm run(s) after 1 warm-up${options.quick ? ' — QUICK' : ''}`,
+      ` — ${ffmpegVersion ?? 'no native ffmpeg'} — ${options.runs} warm run(s) after 1 warm-up` +
+      ` — app quality ${options.quality ?? 'default'}${options.quick ? ' — QUICK' : ''}`,
   );
   if (cases.length > 0) log(`\n${casesTable(cases)}`);
   if (page) log(`\n${pageReport(page)}`);
