@@ -83,7 +83,7 @@ export function pageReport(page: PageMetrics): string {
   return [
     `First paint JS + CSS: ${formatBytes(firstPaint.gzipBytes)} gzip (${formatBytes(firstPaint.bytes)} raw) in ${firstPaint.assets.length} file(s): ` +
       firstPaint.assets.map((a) => `${a.path} ${formatBytes(a.gzipBytes)}`).join(', '),
-    `First visit transfer: ${formatBytes(firstVisit.transferBytes)} in ${firstVisit.requests} request(s), of which wasm ${formatBytes(firstVisit.wasmBytes)}; ` +
+    `First visit transfer: ${formatBytes(firstVisit.transferBytes)} in ${firstVisit.requests} request(s), of which wasm ${formatBytes(firstVisit.wasmBytes)} and the rest ${formatBytes(firstVisit.transferBytes - firstVisit.wasmBytes)}; ` +
       `${firstVisit.serviceWorkerRequests} request(s) by a service worker (as served by vite preview, no compression)`,
     startupLine('Startup, first visit', startup.firstVisit),
     startupLine('Startup, repeat visit', startup.repeatVisit),
