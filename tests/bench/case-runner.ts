@@ -16,6 +16,7 @@ import { specOutputSize, type ConversionCase } from './cases';
 import type { InputSet } from './inputs/write-inputs';
 import { runNativeCase } from './native-ffmpeg';
 import { OUTPUTS_DIR } from './paths';
+import { formatMs } from './report';
 import { gifQuality, gifSize, ReferencePictures, type GifQuality } from './quality';
 import { spread, type Spread } from './stats';
 
@@ -167,8 +168,8 @@ export async function runConversionCase(
     note: null,
   };
   const native = options.nativeAvailable ? emptySide() : null;
-  let appGifs: Uint8Array[] | null = null;
-  let nativeOutputs: string[] = [];
+  // The outputs are the same every run: the app's from the warm-up, native's from the last run.
+  const outputs = { app: null as Uint8Array[] | null, native: [] as string[] };
 
   try {
     await openConverter(page, url);
@@ -187,14 +188,16 @@ export async function runConversionCase(
       async () => {
         const warm = await driver.warmUp();
         if (warm?.failed) app.error = warm.failed;
-        appGifs = warm?.gifs ?? null;
+        outputs.app = warm?.gifs ?? null;
       },
       app,
     );
-    const size = appGifs?.[0] ? gifSize(appGifs[0]) : specOutputSize(conversionCase.width, conversionCase.height);
+    // Native scales to the app's output size, so both are judged at the same size.
+    const firstGif = outputs.app?.[0];
+    const size = firstGif ? gifSize(firstGif) : specOutputSize(conversionCase.width, conversionCase.height);
     const nativeStep = async () => {
       const run = await runNativeCase(conversionCase, inputs, size, outDir);
-      nativeOutputs = run.outputs;
+      outputs.native = run.outputs;
       return run.ms;
     };
     if (native) await sideStep('native warm-up', async () => void (await nativeStep()), native);
@@ -228,21 +231,7 @@ export async function runConversionCase(
     await context.close();
   }
 
-  const reference = new ReferencePictures(inputs.files);
-  const gifs = appGifs as Uint8Array[] | null;
-  if (gifs && gifs.length > 0) {
-    gifs.forEach((bytes, i) => writeFileSync(join(outDir, `app-${String(i + 1).padStart(3, '0')}.gif`), bytes));
-    app.outputBytes = gifs.reduce((sum, bytes) => sum + bytes.length, 0);
-    app.quality = gifQuality(conversionCase.kind, gifs, reference);
-  }
-  if (native && nativeOutputs.length > 0 && !native.error) {
-    const bytes = nativeOutputs.map((file) => new Uint8Array(readFileSync(file)));
-    native.outputBytes = bytes.reduce((sum, b) => sum + b.length, 0);
-    native.quality = gifQuality(conversionCase.kind, bytes, reference);
-  }
-  app.time = app.runsMs.length > 0 ? spread(app.runsMs) : null;
-  if (native) native.time = native.runsMs.length > 0 ? spread(native.runsMs) : null;
-
+  scoreOutputs(conversionCase, inputs, outDir, outputs, app, native);
   const outSize = app.quality ?? native?.quality;
   return {
     id: conversionCase.id,
@@ -259,6 +248,26 @@ export async function runConversionCase(
   };
 }
 
-function formatMs(ms: number | undefined): string {
-  return ms === undefined ? '—' : `${Math.round(ms)} ms`;
+/** Bytes, SSIM and time spread of both sides; the app's GIFs are saved next to ffmpeg's for a look. */
+function scoreOutputs(
+  conversionCase: ConversionCase,
+  inputs: InputSet,
+  outDir: string,
+  outputs: { app: Uint8Array[] | null; native: string[] },
+  app: SideResult,
+  native: SideResult | null,
+): void {
+  const reference = new ReferencePictures(inputs.files);
+  if (outputs.app && outputs.app.length > 0) {
+    outputs.app.forEach((bytes, i) => writeFileSync(join(outDir, `app-${String(i + 1).padStart(3, '0')}.gif`), bytes));
+    app.outputBytes = outputs.app.reduce((sum, bytes) => sum + bytes.length, 0);
+    app.quality = gifQuality(conversionCase.kind, outputs.app, reference);
+  }
+  if (native && outputs.native.length > 0 && !native.error) {
+    const gifs = outputs.native.map((file) => new Uint8Array(readFileSync(file)));
+    native.outputBytes = gifs.reduce((sum, bytes) => sum + bytes.length, 0);
+    native.quality = gifQuality(conversionCase.kind, gifs, reference);
+  }
+  app.time = app.runsMs.length > 0 ? spread(app.runsMs) : null;
+  if (native) native.time = native.runsMs.length > 0 ? spread(native.runsMs) : null;
 }
