@@ -96,7 +96,7 @@ export function FileList() {
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="selected-files-title">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
         <div>
           <Title order={2} size="h4" id="selected-files-title">
             Selected files ({files.length})
@@ -105,7 +105,7 @@ export function FileList() {
             {formatBytes(totalBytes)} in total{files.length > 1 ? ' · drag to change the frame order' : ''}
           </Text>
         </div>
-        <Button variant="subtle" color="red" size="xs" onClick={clearFiles} disabled={locked}>
+        <Button variant="subtle" color="red" size="xs" onClick={clearFiles} disabled={locked} style={{ flexShrink: 0 }}>
           Clear All
         </Button>
       </Group>
