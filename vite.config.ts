@@ -130,6 +130,10 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: { name: 'bench', include: ['tests/bench/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

@@ -14,7 +14,7 @@ import { createFakeEngine } from './fake-engine';
 export function renderConverter(ui: ReactElement) {
   const engine = createFakeEngine();
   const store = createConverterStore(engine);
-  const user = userEvent.setup({ applyAccept: false });
+  const user = userEvent.setup({ applyAccept: false, delay: null });
   const view = testingLibraryRender(
     <MantineProvider env="test">
       <ConverterStoreProvider store={store}>{ui}</ConverterStoreProvider>

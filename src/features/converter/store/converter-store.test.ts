@@ -273,6 +273,14 @@ describe('converter store', () => {
     expect(state().settings).toMatchObject({ width: 640, height: 500 });
   });
 
+  it('does not let a late read of the first image undo a size the user set', async () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('classic.png', 1600, 1200)]);
+    state().applyPreset(findPreset('hd')!);
+    await vi.waitFor(() => expect(state().aspectRatio).toBeCloseTo(4 / 3));
+    expect(state().settings).toMatchObject({ width: 1920, height: 1080 });
+  });
+
   it('applies size presets', () => {
     const { state } = setup();
     state().applyPreset(findPreset('small')!);

@@ -88,6 +88,8 @@ export function createConverterStore(engine: ConverterEngine) {
   let running: { jobId: number; controller: AbortController } | null = null;
   /** Bumped by every selection change, so a late header read of an older selection is ignored. */
   let selectionVersion = 0;
+  /** Whether the user set the size after the current selection was made: a late header read must not undo it. */
+  let sizeEditedSinceSelection = false;
 
   return createStore<ConverterStoreState>()((set, get) => {
     const dispatch = (event: ConverterEvent) => set((s) => ({ machine: transition(s.machine, event) }));
@@ -95,6 +97,7 @@ export function createConverterStore(engine: ConverterEngine) {
     /** Any change to the selection invalidates the result; the mode follows the file count. */
     const select = (files: SelectedFile[], change: 'chosen' | 'edited') => {
       const version = ++selectionVersion;
+      sizeEditedSinceSelection = false;
       const { settings, machine } = get();
       set({
         files,
@@ -105,6 +108,7 @@ export function createConverterStore(engine: ConverterEngine) {
       if (!first) return set({ aspectRatio: null });
       void readAspectRatio(first).then((aspectRatio) => {
         if (version !== selectionVersion) return;
+        if (sizeEditedSinceSelection) return set({ aspectRatio });
         // With the ratio maintained, the size follows the new first image at once.
         set((s) => ({
           aspectRatio,
@@ -176,12 +180,15 @@ export function createConverterStore(engine: ConverterEngine) {
         set((s) => ({ settings: { ...s.settings, ...patch } }));
       },
       setDimension(dimension, value) {
+        sizeEditedSinceSelection = true;
         set((s) => ({ settings: withDimension(s.settings, dimension, value, s.aspectRatio) }));
       },
       setMaintainAspectRatio(maintain) {
+        sizeEditedSinceSelection = true;
         set((s) => ({ settings: withMaintainAspectRatio(s.settings, maintain, s.aspectRatio) }));
       },
       applyPreset(preset) {
+        sizeEditedSinceSelection = true;
         set((s) => ({ settings: withPreset(s.settings, preset) }));
       },
 

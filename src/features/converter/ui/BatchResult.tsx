@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFileZip } from '@tabler/icons-react';
+import { Alert, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconDownload, IconFileZip, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
@@ -81,9 +81,14 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <div>
-            <Title order={2} size="h4" id="result-title" c={entries.length > 0 ? 'green.7' : 'red.7'}>
-              {entries.length > 0 ? MESSAGES.batchReady(entries.length) : MESSAGES.conversionFailedCard}
-            </Title>
+            <Group gap="xs">
+              <ThemeIcon color={entries.length > 0 ? 'green' : 'red'} radius="xl" size="md" aria-hidden>
+                {entries.length > 0 ? <IconCheck size={16} /> : <IconX size={16} />}
+              </ThemeIcon>
+              <Title order={2} size="h4" id="result-title">
+                {entries.length > 0 ? MESSAGES.batchReady(entries.length) : MESSAGES.conversionFailedCard}
+              </Title>
+            </Group>
             <Text size="sm" c="dimmed">
               {entries.length} of {items.length} files converted
             </Text>

@@ -10,7 +10,8 @@ describe('Converter', () => {
     await vi.waitFor(() => expect(engine.warmUps).toBe(1), { timeout: 4000 });
   });
 
-  it('hands the engine the files in list order and the settings chosen on the page', async () => {
+  // Many interactions in one test: allow for a busy machine.
+  it('hands the engine the files in list order and the settings chosen on the page', { timeout: 20_000 }, async () => {
     const { user, engine, container } = renderConverter(<Converter />);
     const files = [pngFile('one.png', 200, 100), pngFile('two.png', 200, 100), pngFile('three.png', 200, 100)];
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, files);

@@ -151,7 +151,8 @@ export function FileList() {
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="selected-files-title">
-      <Group justify="space-between" mb="sm" gap="xs">
+      {/* The buttons wrap under the title on narrow screens rather than squeezing it. */}
+      <Group justify="space-between" mb="sm" gap="xs" align="flex-start">
         <div>
           <Title order={2} size="h4" id="selected-files-title">
             Selected files ({files.length})
@@ -160,7 +161,7 @@ export function FileList() {
             {formatBytes(totalBytes)} in total{orderHint(files.length, animated)}
           </Text>
         </div>
-        <Group gap="xs">
+        <Group gap="xs" style={{ flexShrink: 0 }}>
           {files.length > 1 && (
             <>
               <Button

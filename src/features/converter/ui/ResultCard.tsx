@@ -1,5 +1,5 @@
-import { Button, Card, Center, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
@@ -36,9 +36,14 @@ function SingleResult() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="result-title">
       <Stack align="center" gap="md">
-        <Title order={2} size="h4" id="result-title" c="green.7">
-          {MESSAGES.resultReady}
-        </Title>
+        <Group gap="xs" justify="center">
+          <ThemeIcon color="green" radius="xl" size="md" aria-hidden>
+            <IconCheck size={16} />
+          </ThemeIcon>
+          <Title order={2} size="h4" id="result-title">
+            {MESSAGES.resultReady}
+          </Title>
+        </Group>
         <Center
           p="sm"
           w="100%"

@@ -1,0 +1,213 @@
+/**
+ * The one module that knows the converter's UI. When the UI grows (mode control, batch results,
+ * 'Download all (.zip)'), adapt the selectors here; the rest of the bench only calls these functions.
+ *
+ * In-page code is passed as strings: functions compiled by tsx may reference helpers that do not
+ * exist in the page.
+ */
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import type { Locator, Page } from '@playwright/test';
+
+const CONVERT_NAME = /^Convert/;
+const RESET_NAME = /^Reset/;
+const DOWNLOAD_ONE_NAME = /^Download(?! all)/;
+const DOWNLOAD_ALL_NAME = /^Download all/;
+const MODE_NAMES = { static: /^Static/i, animated: /^Animated/i } as const;
+/** Texts the upload area shows when it refuses files (spec section 5). */
+const REJECTION_TEXT = /Too many files|Some files were rejected|larger than/i;
+/** How the page states the selection; the UI may also silently keep only the first files. */
+const SELECTED_COUNT_TEXT = /(\d+) (?:PNG )?files?(?:\(s\))? (?:selected|ready)/i;
+
+export function convertButton(page: Page): Locator {
+  return page.getByRole('button', { name: CONVERT_NAME }).first();
+}
+
+const control = (page: Page, name: RegExp) => page.getByRole('link', { name }).or(page.getByRole('button', { name }));
+
+export async function openConverter(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('input[type="file"]').first().waitFor({ state: 'attached' });
+  await convertButton(page).waitFor();
+}
+
+/** Back to an empty selection without reloading, so the engine stays warm between runs. */
+export async function clearSelection(page: Page): Promise<void> {
+  const reset = page.getByRole('button', { name: RESET_NAME });
+  if ((await reset.count()) > 0) {
+    await reset.first().click();
+  } else {
+    await page.reload();
+  }
+  await page.waitForFunction(NO_RESULT_SHOWN);
+}
+
+const NO_RESULT_SHOWN = `!Array.from(document.querySelectorAll('button, a')).some((el) =>
+  ${DOWNLOAD_ONE_NAME}.test((el.getAttribute('aria-label') || el.textContent || '').trim()))`;
+
+export type FileChoice = { accepted: true } | { accepted: false; reason: string };
+
+/** Accepted when the Convert button becomes enabled; refused files leave it disabled and show a toast. */
+export async function chooseFiles(page: Page, files: readonly string[]): Promise<FileChoice> {
+  const input = page.locator('input[type="file"]').first();
+  // Chromium fires no change event when the same files are chosen again: empty the input quietly first.
+  await input.evaluate((element) => ((element as HTMLInputElement).value = ''));
+  await input.setInputFiles([...files]);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (await convertButton(page).isEnabled()) {
+      const kept = await selectedFileCount(page);
+      if (kept !== null && kept < files.length) {
+        return { accepted: false, reason: `the UI kept ${kept} of ${files.length} files` };
+      }
+      return { accepted: true };
+    }
+    const rejection = page.getByText(REJECTION_TEXT).first();
+    if (await rejection.isVisible().catch(() => false)) {
+      return { accepted: false, reason: (await rejection.textContent())?.trim() ?? 'files refused' };
+    }
+    await page.waitForTimeout(100);
+  }
+  return { accepted: false, reason: 'the Convert button stayed disabled' };
+}
+
+/** The count the page states ('3 file(s) selected', 'Files uploaded: 3 PNG file(s) …'), or null if none. */
+async function selectedFileCount(page: Page): Promise<number | null> {
+  const statement = page.getByText(SELECTED_COUNT_TEXT).first();
+  if ((await statement.count()) === 0) return null;
+  const match = SELECTED_COUNT_TEXT.exec((await statement.textContent()) ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+export type ModeChoice = 'selected' | 'no mode control' | 'mode disabled';
+
+/** Picks Static or Animated when the UI offers the choice (a radio, a segmented control, a tab or a button). */
+export async function chooseMode(page: Page, mode: 'static' | 'animated'): Promise<ModeChoice> {
+  const name = MODE_NAMES[mode];
+  const candidates = page
+    .getByRole('radio', { name })
+    .or(page.getByRole('tab', { name }))
+    .or(page.getByRole('button', { name }));
+  if ((await candidates.count()) === 0) return 'no mode control';
+  const target = candidates.first();
+  if (await target.isDisabled()) return 'mode disabled';
+  const role = await target.evaluate((element) => element.getAttribute('role') ?? element.getAttribute('type'));
+  // Segmented controls hide the radio input itself under its label.
+  if (role === 'radio') await target.check({ force: true });
+  else await target.click();
+  return 'selected';
+}
+
+export type QualityChoice = 'set' | 'no quality control';
+
+/**
+ * Moves the quality slider (10–100, step 10) with the keyboard, as a user could. Found by its name,
+ * or as the one slider ranging 10 to 100 (frame delay ranges 50 to 2000).
+ */
+export async function chooseQuality(page: Page, percent: number): Promise<QualityChoice> {
+  const slider = page
+    .getByRole('slider', { name: /quality/i })
+    .or(page.locator('[role="slider"][aria-valuemin="10"][aria-valuemax="100"]'))
+    .first();
+  if ((await slider.count()) === 0) return 'no quality control';
+  for (let step = 0; step < 20; step++) {
+    const now = Number(await slider.getAttribute('aria-valuenow'));
+    if (now === percent) return 'set';
+    await slider.press(now < percent ? 'ArrowRight' : 'ArrowLeft');
+  }
+  throw new Error(`the quality slider did not reach ${percent}`);
+}
+
+const ARM_PROBE = `(() => {
+  const nameOf = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim();
+  const probe = { clickAt: null, doneAt: null, failed: null, results: 0 };
+  window.__benchProbe = probe;
+  const check = () => {
+    if (probe.clickAt === null || probe.doneAt !== null) return;
+    const controls = Array.from(document.querySelectorAll('button, a'));
+    const converting = controls.some((el) => /^Converting/.test(nameOf(el)));
+    if (converting) return;
+    const alert = Array.from(document.querySelectorAll('[role="alert"]')).find((el) => /Conversion failed/i.test(el.textContent || ''));
+    const downloads = controls.filter((el) => ${DOWNLOAD_ONE_NAME}.test(nameOf(el)));
+    if (alert) probe.failed = (alert.textContent || '').trim();
+    else if (downloads.length > 0) probe.results = downloads.length;
+    else return;
+    probe.doneAt = performance.now();
+    observer.disconnect();
+    document.removeEventListener('click', onClick, true);
+  };
+  const onClick = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button && probe.clickAt === null && ${CONVERT_NAME}.test(nameOf(button))) probe.clickAt = performance.now();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  document.addEventListener('click', onClick, true);
+})()`;
+
+export interface ConversionTiming {
+  /** From the click on Convert to the result (or the failure) in the DOM, both stamped in the page. */
+  ms: number;
+  /** How many results ('Download' controls) the page shows. */
+  results: number;
+  failed: string | null;
+}
+
+export async function convertAndWait(page: Page, timeoutMs: number): Promise<ConversionTiming> {
+  await page.evaluate(ARM_PROBE);
+  await convertButton(page).click();
+  await page.waitForFunction('window.__benchProbe.doneAt !== null', undefined, { timeout: timeoutMs, polling: 100 });
+  const probe = (await page.evaluate('window.__benchProbe')) as {
+    clickAt: number;
+    doneAt: number;
+    failed: string | null;
+    results: number;
+  };
+  return { ms: probe.doneAt - probe.clickAt, results: probe.results, failed: probe.failed };
+}
+
+/** The result GIFs in display order, through the page's own download controls. */
+export async function downloadResults(page: Page): Promise<Uint8Array[]> {
+  const all = control(page, DOWNLOAD_ALL_NAME);
+  if ((await all.count()) > 0) {
+    const zip = unzipSync(await downloadBytes(page, all.first()));
+    return Object.keys(zip)
+      .filter((name) => name.toLowerCase().endsWith('.gif'))
+      .sort()
+      .map((name) => zip[name]!);
+  }
+  const items = control(page, DOWNLOAD_ONE_NAME);
+  const gifs: Uint8Array[] = [];
+  for (let i = 0; i < (await items.count()); i++) gifs.push(await downloadBytes(page, items.nth(i)));
+  return gifs;
+}
+
+async function downloadBytes(page: Page, trigger: Locator): Promise<Uint8Array> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return new Uint8Array(readFileSync(await download.path()));
+}
+
+/**
+ * Installed before the app loads: stamps when the converter becomes usable (a file input and a
+ * visible Convert button) and records long tasks, for the time-to-interactive figure.
+ */
+export const STARTUP_PROBE = `(() => {
+  const startup = { convertShownAt: null, longTasks: [] };
+  window.__benchStartup = startup;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) startup.longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (error) {}
+  const check = () => {
+    if (startup.convertShownAt !== null) return;
+    const input = document.querySelector('input[type="file"]');
+    const convert = Array.from(document.querySelectorAll('button')).find((el) => ${CONVERT_NAME}.test((el.textContent || '').trim()));
+    if (input && convert && convert.getClientRects().length > 0) {
+      startup.convertShownAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true });
+})()`;

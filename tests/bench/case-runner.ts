@@ -1,0 +1,273 @@
+import { readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import {
+  chooseFiles,
+  chooseMode,
+  chooseQuality,
+  clearSelection,
+  convertAndWait,
+  downloadResults,
+  openConverter,
+  type ModeChoice,
+  type QualityChoice,
+} from './app-ui';
+import { specOutputSize, type ConversionCase } from './cases';
+import type { InputSet } from './inputs/write-inputs';
+import { runNativeCase } from './native-ffmpeg';
+import { OUTPUTS_DIR } from './paths';
+import { formatMs } from './report';
+import { gifQuality, gifSize, ReferencePictures, type GifQuality } from './quality';
+import { spread, type Spread } from './stats';
+
+/** The spec's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
+const UI_FILE_LIMIT = 10;
+const CONVERSION_TIMEOUT_MS = 10 * 60_000;
+
+/** How the app ran a case: all files in one conversion, or a batch one file at a time. */
+export type AppWay = 'one conversion' | 'batch (several results)' | 'one by one' | 'not run';
+
+export interface SideResult {
+  runsMs: number[];
+  time: Spread | null;
+  outputBytes: number | null;
+  quality: GifQuality | null;
+  error: string | null;
+}
+
+export interface CaseResult {
+  id: string;
+  title: string;
+  kind: ConversionCase['kind'];
+  content: ConversionCase['content'];
+  files: number;
+  inputSize: string;
+  inputBytes: number;
+  outputSize: string;
+  app: SideResult & {
+    way: AppWay;
+    modeControl: ModeChoice | null;
+    /** null: the app's default quality was left alone. */
+    qualityControl: QualityChoice | null;
+    note: string | null;
+  };
+  native: SideResult | null;
+  /** Median app time / median native time. */
+  ratio: number | null;
+}
+
+const emptySide = (): SideResult => ({ runsMs: [], time: null, outputBytes: null, quality: null, error: null });
+
+interface AppAttempt {
+  ms: number;
+  gifs: Uint8Array[] | null;
+  failed: string | null;
+}
+
+/** Drives the app for one case; the first call (warm-up) also decides how the case can run. */
+class AppCaseDriver {
+  way: AppWay = 'not run';
+  modeControl: ModeChoice | null = null;
+  qualityControl: QualityChoice | null = null;
+  note: string | null = null;
+
+  constructor(
+    private readonly page: Page,
+    private readonly conversionCase: ConversionCase,
+    private readonly inputs: InputSet,
+    private readonly quality: number | null,
+  ) {}
+
+  /** Mode and quality, once the files are chosen (the settings card shows then). */
+  private async chooseSettings(mode: 'static' | 'animated'): Promise<void> {
+    this.modeControl = await chooseMode(this.page, mode);
+    if (this.quality !== null) this.qualityControl = await chooseQuality(this.page, this.quality);
+  }
+
+  /** Warm-up: finds the way, converts once and keeps the GIFs (the output is the same every run). */
+  async warmUp(): Promise<AppAttempt | null> {
+    const { kind, files } = this.conversionCase;
+    if (kind === 'batch') {
+      const attempt = await this.convertTogether('static', true);
+      if (attempt && !attempt.failed && attempt.gifs && attempt.gifs.length >= files) {
+        this.way = 'batch (several results)';
+        return attempt;
+      }
+      this.way = 'one by one';
+      return this.convertOneByOne(true);
+    }
+    const attempt = await this.convertTogether(kind === 'animated' ? 'animated' : 'static', true);
+    if (attempt) this.way = 'one conversion';
+    return attempt;
+  }
+
+  async measure(): Promise<AppAttempt | null> {
+    if (this.way === 'one by one') return this.convertOneByOne(false);
+    if (this.way === 'not run') return null;
+    return this.convertTogether(this.conversionCase.kind === 'animated' ? 'animated' : 'static', false);
+  }
+
+  private async convertTogether(mode: 'static' | 'animated', keepGifs: boolean): Promise<AppAttempt | null> {
+    await clearSelection(this.page);
+    const choice = await chooseFiles(this.page, this.inputs.files);
+    if (!choice.accepted) {
+      this.note =
+        this.inputs.files.length > UI_FILE_LIMIT
+          ? `not supported by the UI (${UI_FILE_LIMIT}-file limit): ${choice.reason}`
+          : `files refused: ${choice.reason}`;
+      return null;
+    }
+    await this.chooseSettings(mode);
+    const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
+    const gifs = keepGifs && !timing.failed ? await downloadResults(this.page) : null;
+    return { ms: timing.ms, gifs, failed: timing.failed };
+  }
+
+  private async convertOneByOne(keepGifs: boolean): Promise<AppAttempt> {
+    let ms = 0;
+    const gifs: Uint8Array[] = [];
+    for (const file of this.inputs.files) {
+      await clearSelection(this.page);
+      const choice = await chooseFiles(this.page, [file]);
+      if (!choice.accepted) return { ms, gifs: null, failed: `file refused: ${choice.reason}` };
+      await this.chooseSettings('static');
+      const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
+      if (timing.failed) return { ms, gifs: null, failed: timing.failed };
+      ms += timing.ms;
+      if (keepGifs) gifs.push(...(await downloadResults(this.page)));
+    }
+    return { ms, gifs: keepGifs ? gifs : null, failed: null };
+  }
+}
+
+export interface CaseRunOptions {
+  runs: number;
+  /** Quality percent to set in the app; null keeps the app's default. */
+  quality: number | null;
+  nativeAvailable: boolean;
+  log: (line: string) => void;
+}
+
+/** One warm-up, then `runs` measured runs, app and native interleaved so both see the same machine load. */
+export async function runConversionCase(
+  browser: Browser,
+  url: string,
+  conversionCase: ConversionCase,
+  inputs: InputSet,
+  options: CaseRunOptions,
+): Promise<CaseResult> {
+  const outDir = join(OUTPUTS_DIR, conversionCase.id);
+  mkdirSync(outDir, { recursive: true });
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const app: CaseResult['app'] = {
+    ...emptySide(),
+    way: 'not run',
+    modeControl: null,
+    qualityControl: null,
+    note: null,
+  };
+  const native = options.nativeAvailable ? emptySide() : null;
+  // The outputs are the same every run: the app's from the warm-up, native's from the last run.
+  const outputs = { app: null as Uint8Array[] | null, native: [] as string[] };
+
+  try {
+    await openConverter(page, url);
+    const driver = new AppCaseDriver(page, conversionCase, inputs, options.quality);
+    const sideStep = async (label: string, step: () => Promise<void>, side: SideResult) => {
+      try {
+        await step();
+      } catch (error) {
+        side.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        options.log(`    ${label} failed: ${side.error}`);
+      }
+    };
+
+    await sideStep(
+      'app warm-up',
+      async () => {
+        const warm = await driver.warmUp();
+        if (warm?.failed) app.error = warm.failed;
+        outputs.app = warm?.gifs ?? null;
+      },
+      app,
+    );
+    // Native scales to the app's output size, so both are judged at the same size.
+    const firstGif = outputs.app?.[0];
+    const size = firstGif ? gifSize(firstGif) : specOutputSize(conversionCase.width, conversionCase.height);
+    const nativeStep = async () => {
+      const run = await runNativeCase(conversionCase, inputs, size, outDir);
+      outputs.native = run.outputs;
+      return run.ms;
+    };
+    if (native) await sideStep('native warm-up', async () => void (await nativeStep()), native);
+    options.log(`    warm-up done (app: ${driver.way}${driver.note ? `, ${driver.note}` : ''})`);
+
+    for (let run = 1; run <= options.runs; run++) {
+      if (driver.way !== 'not run' && !app.error) {
+        await sideStep(
+          'app run',
+          async () => {
+            const attempt = await driver.measure();
+            if (attempt?.failed) app.error = attempt.failed;
+            else if (attempt) app.runsMs.push(attempt.ms);
+          },
+          app,
+        );
+      }
+      if (native && !native.error)
+        await sideStep('native run', async () => void native.runsMs.push(await nativeStep()), native);
+      options.log(
+        `    run ${run}/${options.runs}: app ${formatMs(app.runsMs.at(-1))}, native ${formatMs(native?.runsMs.at(-1))}`,
+      );
+    }
+    Object.assign(app, {
+      way: driver.way,
+      modeControl: driver.modeControl,
+      qualityControl: driver.qualityControl,
+      note: driver.note,
+    });
+  } finally {
+    await context.close();
+  }
+
+  scoreOutputs(conversionCase, inputs, outDir, outputs, app, native);
+  const outSize = app.quality ?? native?.quality;
+  return {
+    id: conversionCase.id,
+    title: conversionCase.title,
+    kind: conversionCase.kind,
+    content: conversionCase.content,
+    files: conversionCase.files,
+    inputSize: `${conversionCase.width}x${conversionCase.height}`,
+    inputBytes: inputs.files.reduce((sum, file) => sum + statSync(file).size, 0),
+    outputSize: outSize ? `${outSize.width}x${outSize.height}` : '?',
+    app,
+    native,
+    ratio: app.time && native?.time ? app.time.median / native.time.median : null,
+  };
+}
+
+/** Bytes, SSIM and time spread of both sides; the app's GIFs are saved next to ffmpeg's for a look. */
+function scoreOutputs(
+  conversionCase: ConversionCase,
+  inputs: InputSet,
+  outDir: string,
+  outputs: { app: Uint8Array[] | null; native: string[] },
+  app: SideResult,
+  native: SideResult | null,
+): void {
+  const reference = new ReferencePictures(inputs.files);
+  if (outputs.app && outputs.app.length > 0) {
+    outputs.app.forEach((bytes, i) => writeFileSync(join(outDir, `app-${String(i + 1).padStart(3, '0')}.gif`), bytes));
+    app.outputBytes = outputs.app.reduce((sum, bytes) => sum + bytes.length, 0);
+    app.quality = gifQuality(conversionCase.kind, outputs.app, reference);
+  }
+  if (native && outputs.native.length > 0 && !native.error) {
+    const gifs = outputs.native.map((file) => new Uint8Array(readFileSync(file)));
+    native.outputBytes = gifs.reduce((sum, bytes) => sum + bytes.length, 0);
+    native.quality = gifQuality(conversionCase.kind, gifs, reference);
+  }
+  app.time = app.runsMs.length > 0 ? spread(app.runsMs) : null;
+  if (native) native.time = native.runsMs.length > 0 ? spread(native.runsMs) : null;
+}

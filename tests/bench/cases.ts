@@ -1,0 +1,99 @@
+import type { Content } from './inputs/pictures';
+
+/**
+ * The conversion cases of issue 8. `animated`: the files are the frames of one GIF; `still`: one
+ * file, one GIF; `batch`: several files, one static GIF each.
+ */
+export type CaseKind = 'animated' | 'still' | 'batch';
+
+export interface ConversionCase {
+  id: string;
+  title: string;
+  kind: CaseKind;
+  /** `mixed` alternates photo and screenshot pictures (batch of unrelated stills). */
+  content: Content | 'mixed';
+  files: number;
+  width: number;
+  height: number;
+  seed: number;
+}
+
+export const CONVERSION_CASES: readonly ConversionCase[] = [
+  {
+    id: 'anim-800x600',
+    title: '10 × 800x600 animated',
+    kind: 'animated',
+    content: 'screenshot',
+    files: 10,
+    width: 800,
+    height: 600,
+    seed: 11,
+  },
+  {
+    id: 'anim-1920x1080',
+    title: '10 × 1920x1080 animated',
+    kind: 'animated',
+    content: 'photo',
+    files: 10,
+    width: 1920,
+    height: 1080,
+    seed: 23,
+  },
+  {
+    id: 'still-4000x3000',
+    title: '1 × 4000x3000 still',
+    kind: 'still',
+    content: 'photo',
+    files: 1,
+    width: 4000,
+    height: 3000,
+    seed: 37,
+  },
+  {
+    id: 'anim-60x480x360',
+    title: '60 × 480x360 animated',
+    kind: 'animated',
+    content: 'photo',
+    files: 60,
+    width: 480,
+    height: 360,
+    seed: 41,
+  },
+  {
+    id: 'batch-10x1920x1080',
+    title: 'batch of 10 × 1920x1080 stills',
+    kind: 'batch',
+    content: 'mixed',
+    files: 10,
+    width: 1920,
+    height: 1080,
+    seed: 53,
+  },
+];
+
+/** The measurements that are not conversion cases; `--cases` selects them by these names too. */
+export const EXTRA_CASES = ['page', 'memory'] as const;
+export type ExtraCase = (typeof EXTRA_CASES)[number];
+
+export const ALL_CASE_IDS: readonly string[] = [...CONVERSION_CASES.map((c) => c.id), ...EXTRA_CASES];
+
+/** `--quick`: same cases, same file counts (the 10-file limit still shows), a quarter of the pixels. */
+export function quickVariant(conversionCase: ConversionCase): ConversionCase {
+  return {
+    ...conversionCase,
+    id: `${conversionCase.id}-quick`,
+    title: `${conversionCase.title} (quick: ½ size)`,
+    width: Math.round(conversionCase.width / 2),
+    height: Math.round(conversionCase.height / 2),
+  };
+}
+
+/** The app's default frame delay (spec: 500 ms), so the native command uses the same frame rate. */
+export const FRAME_DELAY_MS = 500;
+export const FRAME_RATE = 1000 / FRAME_DELAY_MS;
+
+/** The spec's automatic cap when no resize is asked: the larger side becomes at most 1920. */
+export function specOutputSize(width: number, height: number, maxDimension = 1920): { width: number; height: number } {
+  const scale = Math.min(1, maxDimension / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}

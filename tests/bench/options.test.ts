@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CASE_IDS } from './cases';
+import { parseOptions } from './options';
+
+describe('parseOptions', () => {
+  it('runs every case three times by default', () => {
+    const options = parseOptions([]);
+    expect(options.runs).toBe(3);
+    expect(options.cases).toEqual(ALL_CASE_IDS);
+    expect(options.quick).toBe(false);
+  });
+
+  it('makes --quick a single warm run unless --runs says otherwise', () => {
+    expect(parseOptions(['--quick']).runs).toBe(1);
+    expect(parseOptions(['--quick', '--runs', '2']).runs).toBe(2);
+    expect(parseOptions(['--runs=5', '--quick']).runs).toBe(5);
+  });
+
+  it('selects cases in catalogue order and refuses unknown ones', () => {
+    expect(parseOptions(['--cases', 'page,anim-800x600']).cases).toEqual(['anim-800x600', 'page']);
+    expect(() => parseOptions(['--cases', 'anim-1x1'])).toThrow(/unknown case/);
+  });
+
+  it('drops the memory case with --skip-memory', () => {
+    expect(parseOptions(['--skip-memory']).cases).not.toContain('memory');
+  });
+
+  it('takes a quality on the slider steps and leaves the default alone otherwise', () => {
+    expect(parseOptions([]).quality).toBeNull();
+    expect(parseOptions(['--quality', '100']).quality).toBe(100);
+    expect(() => parseOptions(['--quality', '85'])).toThrow(/10, 20/);
+    expect(() => parseOptions(['--quality', '0'])).toThrow(/10, 20/);
+  });
+
+  it('refuses unknown flags and bad numbers', () => {
+    expect(() => parseOptions(['--fast'])).toThrow(/unknown option/);
+    expect(() => parseOptions(['--runs', '0'])).toThrow(/positive integer/);
+    expect(() => parseOptions(['--port'])).toThrow(/needs a value/);
+  });
+});

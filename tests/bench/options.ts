@@ -1,0 +1,107 @@
+import { ALL_CASE_IDS } from './cases';
+
+export interface BenchOptions {
+  /** Smaller pictures, one warm run, small files for the memory case: for developing the bench. */
+  quick: boolean;
+  /** Measured runs per case, after one warm-up run. */
+  runs: number;
+  /** Case ids to run, in catalogue order. */
+  cases: string[];
+  skipMemory: boolean;
+  /** Serve the existing dist/ instead of running `npm run build` first. */
+  skipBuild: boolean;
+  /** Quality percent set in the app for every case; null = the app's default (80). */
+  quality: number | null;
+  /** Port for `vite preview`; undefined = a free port chosen by the system. */
+  port: number | undefined;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+  --quick            smaller pictures, 1 warm run, small memory case (for development)
+  --runs N           measured runs per case after one warm-up (default 3; 1 with --quick)
+  --cases a,b        only these cases: ${ALL_CASE_IDS.join(', ')}
+  --quality N        set the app's quality slider to N (10–100, step 10) in every case (default: the app's default)
+  --skip-memory      leave out the memory case (ten ~50 MB PNGs)
+  --skip-build       serve the existing dist/ without rebuilding
+  --port N           port for vite preview (default: a free port)
+  --help             this text`;
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = {
+    quick: false,
+    runs: 3,
+    cases: [...ALL_CASE_IDS],
+    skipMemory: false,
+    skipBuild: false,
+    quality: null,
+    port: undefined,
+    help: false,
+  };
+  let runsGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inlineValue] = argv[i]!.split('=', 2) as [string, string | undefined];
+    const value = () => {
+      const next = inlineValue ?? argv[++i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case '--quick':
+        options.quick = true;
+        break;
+      case '--runs':
+        options.runs = positiveInteger(flag, value());
+        runsGiven = true;
+        break;
+      case '--cases':
+        options.cases = selectCases(value());
+        break;
+      case '--quality':
+        options.quality = qualityPercent(value());
+        break;
+      case '--skip-memory':
+        options.skipMemory = true;
+        break;
+      case '--skip-build':
+        options.skipBuild = true;
+        break;
+      case '--port':
+        options.port = positiveInteger(flag, value());
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  if (options.quick && !runsGiven) options.runs = 1;
+  if (options.skipMemory) options.cases = options.cases.filter((id) => id !== 'memory');
+  return options;
+}
+
+function positiveInteger(flag: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a positive integer, got "${text}"`);
+  return value;
+}
+
+function qualityPercent(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 10 || value > 100 || value % 10 !== 0) {
+    throw new Error(`--quality takes 10, 20, … 100 (the app's slider steps), got "${text}"`);
+  }
+  return value;
+}
+
+function selectCases(list: string): string[] {
+  const wanted = list
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((id) => !ALL_CASE_IDS.includes(id));
+  if (unknown.length > 0) throw new Error(`unknown case(s) ${unknown.join(', ')}; known: ${ALL_CASE_IDS.join(', ')}`);
+  return ALL_CASE_IDS.filter((id) => wanted.includes(id));
+}

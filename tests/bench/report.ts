@@ -1,0 +1,104 @@
+import type { CaseResult } from './case-runner';
+import type { MemoryResult } from './memory';
+import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
+import type { Spread } from './stats';
+
+export const formatMs = (ms: number | null | undefined): string =>
+  ms === null || ms === undefined ? '—' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+
+export const formatBytes = (bytes: number | null | undefined): string => {
+  if (bytes === null || bytes === undefined) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+};
+
+const formatSpread = (time: Spread | null): string =>
+  time ? `${formatMs(time.median)} (${formatMs(time.min)}–${formatMs(time.max)})` : '—';
+
+const formatSsim = (value: number | undefined): string => (value === undefined ? '—' : value.toFixed(4));
+
+/** Plain text table, columns padded to their widest cell. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function appWay({ app }: CaseResult): string {
+  if (app.note) return app.note;
+  if (app.error) return `failed: ${app.error}`;
+  const settings = [
+    app.modeControl && app.modeControl !== 'selected' ? app.modeControl : null,
+    app.qualityControl === 'no quality control' ? app.qualityControl : null,
+  ].filter(Boolean);
+  return [app.way, ...settings].join(', ');
+}
+
+export function casesTable(results: readonly CaseResult[]): string {
+  const header = [
+    'case',
+    'app ran as',
+    'app median (min–max)',
+    'native median (min–max)',
+    'app/native',
+    'app bytes',
+    'native bytes',
+    'app SSIM',
+    'native SSIM',
+    'output',
+    'frames app/native',
+  ];
+  const rows = results.map((r) => [
+    r.title,
+    appWay(r),
+    formatSpread(r.app.time),
+    r.native ? (r.native.error ? `failed: ${r.native.error}` : formatSpread(r.native.time)) : 'no native ffmpeg',
+    r.ratio === null ? '—' : r.ratio.toFixed(2),
+    formatBytes(r.app.outputBytes),
+    formatBytes(r.native?.outputBytes),
+    formatSsim(r.app.quality?.ssim),
+    formatSsim(r.native?.quality?.ssim),
+    r.outputSize,
+    `${r.app.quality?.frames ?? '—'}/${r.native?.quality?.frames ?? '—'}`,
+  ]);
+  return table(header, rows);
+}
+
+const startupLine = (label: string, s: Startup) =>
+  `${label}: first contentful paint ${formatMs(s.firstContentfulPaintMs)}, Convert shown ${formatMs(s.convertShownMs)}, ` +
+  `time to interactive ${formatMs(s.timeToInteractiveMs)} (${s.longTasks} long task(s))`;
+
+const engineLine = (label: string, e: EngineLoad) =>
+  `${label}: wasm ${e.wasmRequests === 0 ? 'not fetched by the page' : `${formatBytes(e.wasmTransferBytes)} transferred in ${formatMs(e.wasmFetchMs)}`}; ` +
+  `tiny conversion first ${formatMs(e.firstTinyConversionMs)}, second ${formatMs(e.secondTinyConversionMs)} ` +
+  `→ engine wait ≈ ${formatMs(e.engineWaitMs)}${e.error ? ` (error: ${e.error})` : ''}`;
+
+export function pageReport(page: PageMetrics): string {
+  const { firstPaint, firstVisit, startup, engine } = page;
+  return [
+    `First paint JS + CSS: ${formatBytes(firstPaint.gzipBytes)} gzip (${formatBytes(firstPaint.bytes)} raw) in ${firstPaint.assets.length} file(s): ` +
+      firstPaint.assets.map((a) => `${a.path} ${formatBytes(a.gzipBytes)}`).join(', '),
+    `First visit transfer: ${formatBytes(firstVisit.transferBytes)} in ${firstVisit.requests} request(s), of which wasm ${formatBytes(firstVisit.wasmBytes)} and the rest ${formatBytes(firstVisit.transferBytes - firstVisit.wasmBytes)}; ` +
+      `${firstVisit.serviceWorkerRequests} request(s) by a service worker (as served by vite preview, no compression)`,
+    startupLine('Startup, first visit', startup.firstVisit),
+    startupLine('Startup, repeat visit', startup.repeatVisit),
+    engineLine('Engine from the network', engine.fromNetwork),
+    engineLine('Engine from the cache', engine.fromCache),
+    `  (${engine.method})`,
+  ].join('\n');
+}
+
+export function memoryReport(memory: MemoryResult): string {
+  const sizes = memory.fileBytes.map((b) => (b / 1e6).toFixed(1)).join(', ');
+  return [
+    `Memory, ${memory.files} PNGs (${sizes} MB): peak renderer RSS ${formatBytes(memory.rendererRss.peakBytes)} ` +
+      `(before files ${formatBytes(memory.rendererRss.beforeFilesBytes)}, before Convert ${formatBytes(memory.rendererRss.beforeConvertBytes)}), ` +
+      `peak page JS heap ${formatBytes(memory.jsHeapUsed.peakBytes)}; conversion ${formatMs(memory.conversionMs)}; ${memory.outcome}`,
+    `  (${memory.method})`,
+  ].join('\n');
+}
