@@ -54,7 +54,8 @@ function FileRow({ item, index, count, locked, animated }: RowProps) {
         <Group
           ref={provided.innerRef}
           {...provided.draggableProps}
-          wrap="nowrap"
+          // On narrow screens the delay and the buttons move to a second line instead of squeezing the name.
+          wrap="wrap"
           gap="sm"
           p="xs"
           bg={snapshot.isDragging ? 'var(--mantine-color-body)' : undefined}
@@ -73,7 +74,7 @@ function FileRow({ item, index, count, locked, animated }: RowProps) {
             {frame}
           </Badge>
           <Thumbnail file={file} />
-          <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+          <Stack gap={0} style={{ minWidth: 120, flex: 1 }}>
             <Text size="sm" fw={500} truncate="end" title={file.name}>
               {file.name}
             </Text>
