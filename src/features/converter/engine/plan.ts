@@ -14,6 +14,8 @@ export interface FrameSource extends Size {
 
 export interface PlannedFrame {
   name: string;
+  /** Index of the file this frame comes from, in the request's order. */
+  sourceIndex: number;
   /** Where the picture is drawn on the transparent canvas. */
   placement: Placement;
   /** GIF delays are centiseconds. */
@@ -70,6 +72,7 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
     loop: settings.loop,
     frames: used.map((source, index) => ({
       name: source.name,
+      sourceIndex: index,
       placement: placeFrame(source, canvas, keepAspect),
       delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
       inputFile: inputFileName(index),
