@@ -28,12 +28,14 @@ async function convert(
   files: string[],
   settings: Partial<ConversionSettings>,
   cancelAt?: ConversionProgress['stage'],
+  frameDelaysMs?: number[],
 ): Promise<HarnessResult> {
   await page.locator('#files').setInputFiles(files);
-  return page.evaluate(([s, c]) => (window as unknown as { harness: Harness }).harness.convert(s, c ?? undefined), [
-    settings,
-    cancelAt ?? null,
-  ] as const);
+  const args = [settings, cancelAt ?? null, frameDelaysMs ?? null] as const;
+  return page.evaluate(
+    ([s, c, d]) => (window as unknown as { harness: Harness }).harness.convert(s, c ?? undefined, d ?? undefined),
+    args,
+  );
 }
 
 function gifOf(result: HarnessResult) {
@@ -61,6 +63,11 @@ test('animated, 3 frames, 200 ms, loop off: plays once', async ({ page }) => {
   const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200, loop: false }));
   expect(gif.loopCount).toBeNull();
   expect(gif.frames.map((f) => f.delayCs)).toEqual([20, 20, 20]);
+});
+
+test('per-frame delays override the frame delay, in exact centiseconds', async ({ page }) => {
+  const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 500 }, undefined, [100, 0, 1230]));
+  expect(gif.frames.map((f) => f.delayCs)).toEqual([10, 50, 123]);
 });
 
 test('progress passes 5/30/80/100 in stage order, never backwards', async ({ page }) => {

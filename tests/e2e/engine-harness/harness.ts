@@ -22,7 +22,11 @@ export type HarnessResult =
   | { ok: false; name: string; message: string; progress: ConversionProgress[]; progressAfterCancel: number };
 
 export interface Harness {
-  convert(settings: Partial<ConversionSettings>, cancelAt?: ConversionProgress['stage']): Promise<HarnessResult>;
+  convert(
+    settings: Partial<ConversionSettings>,
+    cancelAt?: ConversionProgress['stage'],
+    frameDelaysMs?: number[],
+  ): Promise<HarnessResult>;
 }
 
 const engine = createBrowserEngine();
@@ -31,6 +35,7 @@ engine.warmUp();
 async function convert(
   settings: Partial<ConversionSettings>,
   cancelAt?: ConversionProgress['stage'],
+  frameDelaysMs?: number[],
 ): Promise<HarnessResult> {
   const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
   const controller = new AbortController();
@@ -38,7 +43,7 @@ async function convert(
   let progressAfterCancel = 0;
   try {
     const output = await engine.convert(
-      { files, settings: { ...DEFAULT_SETTINGS, ...settings } },
+      { files, settings: { ...DEFAULT_SETTINGS, ...settings }, ...(frameDelaysMs ? { frameDelaysMs } : {}) },
       {
         signal: controller.signal,
         onProgress: (p) => {

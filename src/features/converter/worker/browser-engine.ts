@@ -33,11 +33,12 @@ export function createBrowserEngine(pool = new EnginePool(1, () => new EngineIns
       report(preparingProgress(milestonesFor(files.length), 0, files.length));
 
       const sources: FrameSource[] = [];
-      for (const file of files) {
+      for (const [index, file] of files.entries()) {
         // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
         const header = validatePng(new Uint8Array(await file.arrayBuffer()), file.name);
         throwIfAborted();
-        sources.push({ name: file.name, width: header.width, height: header.height });
+        const delayMs = request.frameDelaysMs?.[index];
+        sources.push({ name: file.name, width: header.width, height: header.height, ...(delayMs ? { delayMs } : {}) });
       }
 
       const { gif, plan } = await pool.run((instance) =>

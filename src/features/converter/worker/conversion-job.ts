@@ -1,5 +1,6 @@
 import { EMPTY_STATS, gradientStats, isSmoothGradient, mergeStats } from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
+import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming } from '../engine/gif-bytes';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
@@ -82,6 +83,9 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     let code: number;
     try {
       code = await port.exec(plan.args);
+    } catch (error) {
+      // The core itself crashed (e.g. a wasm trap): it cannot be trusted for another job.
+      throw new EncoderError(`The GIF encoder stopped unexpectedly: ${errorMessageOf(error)}`);
     } finally {
       unsubscribe();
     }
