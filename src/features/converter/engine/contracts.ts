@@ -17,6 +17,11 @@ export interface ConversionRequest {
   /** The PNG files in frame order. */
   files: readonly File[];
   settings: ConversionSettings;
+  /**
+   * Optional per-frame delays in milliseconds, by file index, overriding settings.frameDelay for
+   * that frame (undefined or 0 entries use the setting). GIF timing has 10 ms steps.
+   */
+  frameDelaysMs?: readonly (number | undefined)[];
 }
 
 export interface ConversionOutput {
