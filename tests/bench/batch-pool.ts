@@ -22,7 +22,7 @@ function stills(): { name: string; mimeType: string; buffer: Buffer }[] {
   return Array.from({ length: FILES }, (_, i) => ({
     name: `still-${i + 1}.png`,
     mimeType: 'image/png',
-    buffer: encodePng(testPattern(1920, 1080, i * 25)),
+    buffer: Buffer.from(encodePng(testPattern(1920, 1080, i * 25))),
   }));
 }
 
@@ -66,7 +66,9 @@ async function main() {
         const url = label === 'pool=1' ? `${server.origin}/?pool=1` : `${server.origin}/`;
         const { run, cores } = await convertOnce(browser, url, label, files);
         runs.push(run);
-        console.log(`round ${round + 1} ${label.padEnd(8)} ${run.seconds.toFixed(1)} s (${run.converted}; cores ${cores})`);
+        console.log(
+          `round ${round + 1} ${label.padEnd(8)} ${run.seconds.toFixed(1)} s (${run.converted}; cores ${cores})`,
+        );
       }
     }
   } finally {
@@ -75,7 +77,9 @@ async function main() {
   }
   const one = median(runs.filter((r) => r.label === 'pool=1').map((r) => r.seconds));
   const pool = median(runs.filter((r) => r.label === 'default').map((r) => r.seconds));
-  console.log(`median pool=1 ${one.toFixed(1)} s, default pool ${pool.toFixed(1)} s, speed-up ×${(one / pool).toFixed(2)}`);
+  console.log(
+    `median pool=1 ${one.toFixed(1)} s, default pool ${pool.toFixed(1)} s, speed-up ×${(one / pool).toFixed(2)}`,
+  );
 }
 
 await main();

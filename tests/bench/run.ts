@@ -17,7 +17,8 @@ import { NATIVE_MISSING_HINT, nativeFfmpegVersion } from './native-ffmpeg';
 import { parseOptions, USAGE } from './options';
 import { measurePage, type PageMetrics } from './page-metrics';
 import { RESULTS_DIR, REPO_ROOT } from './paths';
-import { buildApp, startPreview } from './preview-server';
+import { startPreviewServer } from '../support/preview-server';
+import { buildApp } from './build-app';
 import { casesTable, memoryReport, pageReport } from './report';
 
 /** Ten PNGs just under the 50 MB limit: 4800×3600 RGB noise ≈ 51.8 MB each (limit 52,428,800 bytes). */
@@ -59,8 +60,8 @@ async function main(): Promise<void> {
     log('Building the app (npm run build)…');
     buildApp();
   }
-  const server = await startPreview(options.port);
-  log(`Serving dist/ at ${server.url}`);
+  const server = await startPreviewServer({ port: options.port });
+  log(`Serving dist/ at ${server.origin}`);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const started = Date.now();
   const cases: CaseResult[] = [];
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
   try {
     if (options.cases.includes('page')) {
       log('Page: first paint size, first visit, time to interactive, engine load…');
-      page = await measurePage(server.url, ensureCaseInputs(TINY_CASE));
+      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE));
     }
     const selected = CONVERSION_CASES.filter((c) => options.cases.includes(c.id));
     for (const base of selected) {
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
       log(`Case ${conversionCase.title}:`);
       const inputs = ensureCaseInputs(conversionCase);
       cases.push(
-        await runConversionCase(browser, server.url, conversionCase, inputs, {
+        await runConversionCase(browser, server.origin, conversionCase, inputs, {
           runs: options.runs,
           quality: options.quality,
           nativeAvailable: ffmpegVersion !== null,
@@ -90,12 +91,12 @@ async function main(): Promise<void> {
       const { width, height } = options.quick ? MEMORY_INPUTS.quick : MEMORY_INPUTS.full;
       log(`Memory: 10 × ${width}x${height} noise PNGs…`);
       const inputs = ensureNoiseInputs(`memory-${width}x${height}`, 10, width, height);
-      memory = await measureMemory(server.url, inputs);
+      memory = await measureMemory(server.origin, inputs);
       if (memory.fileBytes.some((bytes) => bytes >= UPLOAD_LIMIT_BYTES)) log('  warning: a memory input is over 50 MB');
     }
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
   }
 
   const environment = {

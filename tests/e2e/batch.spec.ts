@@ -110,7 +110,7 @@ type Colour = keyof typeof COLOURS;
 
 function solidPng(name: string, colour: Colour): PagePng {
   const [r, g, b] = COLOURS[colour];
-  return { name, mimeType: 'image/png', buffer: encodePng(makeRgba(48, 32, () => [r, g, b, 255])) };
+  return { name, mimeType: 'image/png', buffer: Buffer.from(encodePng(makeRgba(48, 32, () => [r, g, b, 255]))) };
 }
 
 /** The colour a decoded frame shows, by its nearest reference colour. */

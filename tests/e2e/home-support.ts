@@ -9,7 +9,7 @@ export interface PagePng {
 
 /** A test-pattern PNG made in memory; hue sets the blue channel outside the central disc. */
 export function patternPng(name: string, width: number, height: number, hue = 0): PagePng {
-  return { name, mimeType: 'image/png', buffer: encodePng(testPattern(width, height, hue)) };
+  return { name, mimeType: 'image/png', buffer: Buffer.from(encodePng(testPattern(width, height, hue))) };
 }
 
 export function fileInput(page: Page) {

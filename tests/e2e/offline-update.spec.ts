@@ -13,7 +13,7 @@ test('a new deployment is offered with a reload, which brings the page under the
   // A private copy of the build, so "deploying" a new service worker does not disturb other specs.
   const site = testInfo.outputPath('site');
   cpSync(DIST, site, { recursive: true });
-  const server = await startPreviewServer(site);
+  const server = await startPreviewServer({ outDir: site });
   const context = await browser.newContext({ baseURL: server.origin });
   try {
     const page = await context.newPage();

@@ -6,19 +6,26 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE_BIN = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 
-/** A `vite preview` of the production build that a test can stop, unlike Playwright's shared webServer. */
+/** A `vite preview` of the production build that a script or test starts and stops itself. */
 export interface PreviewServer {
   origin: string;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
+/** A free TCP port on 127.0.0.1: `preferred` when it is free, else any. */
+export async function freePort(preferred = 0): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
+      });
+    });
+  const port = (preferred ? await tryPort(preferred) : null) ?? (await tryPort(0));
+  if (port === null) throw new Error('no free port');
+  return port;
 }
 
 async function isServing(origin: string): Promise<boolean> {
@@ -29,10 +36,11 @@ async function isServing(origin: string): Promise<boolean> {
   }
 }
 
-/** Serves `outDir` (default: the build in dist/) on a free port. */
-export async function startPreviewServer(outDir?: string): Promise<PreviewServer> {
-  const port = await freePort();
+/** Serves `outDir` (default: the build in dist/) on `port` (default: a free one), like `npm run preview`. */
+export async function startPreviewServer(options: { outDir?: string; port?: number } = {}): Promise<PreviewServer> {
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
+  let stderr = '';
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -43,13 +51,17 @@ export async function startPreviewServer(outDir?: string): Promise<PreviewServer
       '--port',
       String(port),
       '--strictPort',
-      ...(outDir ? ['--outDir', outDir] : []),
+      ...(options.outDir ? ['--outDir', options.outDir] : []),
     ],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit');
   for (let attempt = 0; !(await isServing(origin)); attempt++) {
-    if (child.exitCode !== null || attempt > 300) throw new Error(`vite preview did not start on ${origin}`);
+    if (child.exitCode !== null || attempt > 600) {
+      child.kill('SIGTERM');
+      throw new Error(`vite preview did not start on ${origin}: ${stderr.trim()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -3,7 +3,7 @@ import { IconBolt, IconLock, IconStack2, IconUserOff } from '@tabler/icons-react
 import { Converter } from '@/features/converter/ui/Converter';
 import { FaqSection } from '@/features/converter/ui/FaqSection';
 import { ShareCard } from '@/features/converter/ui/ShareCard';
-import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { PageMeta } from '@/shared/ui/PageMeta';
 
 const TITLE = 'PNG to GIF Converter - Free Online Tool';
 const DESCRIPTION =
@@ -17,9 +17,9 @@ const BADGES = [
 ];
 
 export default function HomePage() {
-  usePageMeta(TITLE, DESCRIPTION);
   return (
     <Container size="md" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <PageMeta title={TITLE} description={DESCRIPTION} />
       <Stack gap="xl">
         <Stack gap="sm" align="center" ta="center">
           <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>

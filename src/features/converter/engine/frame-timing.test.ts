@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { delayToCentiseconds, effectiveDelayMs, frameDelayMs, isSlowedByBrowsers } from './frame-timing';
+import { effectiveDelayMs, frameDelayMs, isSlowedByBrowsers } from './frame-timing';
 
 describe('frame timing', () => {
-  it('rounds a delay to whole centiseconds', () => {
-    expect(delayToCentiseconds(500)).toBe(50);
-    expect(delayToCentiseconds(123)).toBe(12);
-    expect(delayToCentiseconds(125)).toBe(13);
+  it('shows a delay as the GIF carries it, in 10 ms steps', () => {
+    expect(effectiveDelayMs(500)).toBe(500);
     expect(effectiveDelayMs(123)).toBe(120);
-    expect(effectiveDelayMs(127)).toBe(130);
-  });
-  it('never writes a zero delay and caps at the largest GIF delay', () => {
-    expect(delayToCentiseconds(0)).toBe(1);
-    expect(delayToCentiseconds(4)).toBe(1);
-    expect(delayToCentiseconds(10_000_000)).toBe(0xffff);
+    expect(effectiveDelayMs(125)).toBe(130);
+    expect(effectiveDelayMs(4)).toBe(10);
   });
   it('warns about delays browsers slow down (under 20 ms once rounded)', () => {
     expect(isSlowedByBrowsers(10)).toBe(true);

@@ -1,3 +1,5 @@
+import { delayToCentiseconds } from './plan';
+
 /**
  * What a frame delay becomes in a GIF. GIF delays are whole centiseconds, so a delay is shown and
  * written in 10 ms steps; browsers replace delays under 20 ms (0 or 1 cs) with about 100 ms.
@@ -7,14 +9,7 @@ export const BROWSER_MIN_DELAY_MS = 20;
 /** The range of a per-frame override: one centisecond up to a minute. */
 export const FRAME_DELAY_OVERRIDE = { min: 10, max: 60_000, step: 10 } as const;
 
-const MAX_DELAY_CS = 0xffff;
-
-/** Milliseconds → GIF centiseconds, rounded, at least 1 (0 means "as fast as possible" to browsers). */
-export function delayToCentiseconds(ms: number): number {
-  return Math.min(MAX_DELAY_CS, Math.max(1, Math.round(ms / 10)));
-}
-
-/** The delay the GIF really carries, in milliseconds. */
+/** The delay the GIF really carries, in milliseconds (the plan's rounding). */
 export function effectiveDelayMs(ms: number): number {
   return delayToCentiseconds(ms) * 10;
 }

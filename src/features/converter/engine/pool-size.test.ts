@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_MEMORY_BUDGET_BYTES, batchConcurrency, poolSize, requestedPoolSize } from './pool-size';
+import { estimateHeapBytes } from './memory';
+import { BATCH_MEMORY_BUDGET_BYTES, batchConcurrency, poolSize, requestedPoolSize, stillJobBytes } from './pool-size';
+import { DEFAULT_SETTINGS } from './settings';
 
 describe('poolSize', () => {
   it('follows the cores, at most four', () => {
@@ -42,5 +44,21 @@ describe('batchConcurrency', () => {
   });
   it('always runs at least one job', () => {
     expect(batchConcurrency(4, BATCH_MEMORY_BUDGET_BYTES * 3)).toBe(1);
+  });
+});
+
+describe('stillJobBytes', () => {
+  it('counts the decoded PNG and the heap for one frame of the output size', () => {
+    expect(stillJobBytes(DEFAULT_SETTINGS, { width: 1920, height: 1080 })).toBe(
+      1920 * 1080 * 4 + estimateHeapBytes(1, 1920, 1080),
+    );
+    // Auto-scaled to 1920 wide: the decode is full size, the heap is for the smaller output.
+    expect(stillJobBytes(DEFAULT_SETTINGS, { width: 8000, height: 4000 })).toBe(
+      8000 * 4000 * 4 + estimateHeapBytes(1, 1920, 960),
+    );
+  });
+  it('lets ten 1920x1080 stills run four at a time, and huge ones fewer', () => {
+    expect(batchConcurrency(4, stillJobBytes(DEFAULT_SETTINGS, { width: 1920, height: 1080 }))).toBe(4);
+    expect(batchConcurrency(4, stillJobBytes(DEFAULT_SETTINGS, { width: 12000, height: 12000 }))).toBe(2);
   });
 });

@@ -1,3 +1,7 @@
+import { outputSize, type Size } from './dimensions';
+import { estimateHeapBytes } from './memory';
+import type { ConversionSettings } from './settings';
+
 /**
  * How many engine instances run side by side. Each instance is an ffmpeg core (its own wasm heap, which
  * never shrinks) plus a decode worker, so parallelism is bounded by cores and by memory.
@@ -28,4 +32,13 @@ export function requestedPoolSize(search: string): number | null {
 export function batchConcurrency(pool: number, largestJobBytes: number): number {
   const affordable = largestJobBytes > 0 ? Math.floor(BATCH_MEMORY_BUDGET_BYTES / largestJobBytes) : pool;
   return Math.max(1, Math.min(pool, affordable));
+}
+
+/**
+ * The memory one still of a batch holds while it converts: the PNG decoded to RGBA in the decode worker,
+ * plus the ffmpeg heap for one frame of the output size (engine/memory.ts).
+ */
+export function stillJobBytes(settings: ConversionSettings, source: Size): number {
+  const output = outputSize(settings, source);
+  return source.width * source.height * 4 + estimateHeapBytes(1, output.width, output.height);
 }

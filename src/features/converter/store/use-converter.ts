@@ -1,12 +1,19 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useStore, type StoreApi } from 'zustand';
+import { poolSize, requestedPoolSize } from '../engine/pool-size';
 import { createBrowserEngine } from '../worker/browser-engine';
 import { createConverterStore, type ConverterStoreState } from './converter-store';
 
 type ConverterStore = StoreApi<ConverterStoreState>;
 
-/** The page's store, on the real engine. Tests provide their own store, on a fake engine. */
-export const converterStore: ConverterStore = createConverterStore(createBrowserEngine());
+/**
+ * The page's store, on the real engine with one instance per core (at most four). `?pool=N` can only lower
+ * that, which is how the batch benchmark compares a pool of 1 with the default on the same build.
+ * Tests provide their own store, on a fake engine.
+ */
+export const converterStore: ConverterStore = createConverterStore(
+  createBrowserEngine(poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search))),
+);
 
 const ConverterStoreContext = createContext<ConverterStore>(converterStore);
 

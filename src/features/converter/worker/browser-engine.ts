@@ -1,53 +1,89 @@
-import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import { convertEachFile } from '../engine/batch-convert';
 import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterEngine } from '../engine/contracts';
-import { outputFileName } from '../engine/file-name';
-import { loadFFmpeg } from './ffmpeg-instance';
+import { abortError, ERROR_MESSAGES } from '../engine/errors';
+import type { FrameSource } from '../engine/plan';
+import { validatePng } from '../engine/png-validation';
+import { forwardOnly, milestonesFor, preparingProgress } from '../engine/progress';
+import { EngineInstance } from './engine-instance';
+import { EnginePool } from './engine-pool';
+import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
+import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
+import type { ConversionSettings } from '../engine/settings';
 
-/** First slice: one PNG → one static GIF with a generated palette. */
-export function createBrowserEngine(): ConverterEngine {
-  let instance: Promise<FFmpeg> | null = null;
-  const getInstance = () => (instance ??= loadFFmpeg());
+/** The biggest job of a static batch, from the PNG headers only; unreadable headers fail later, in their job. */
+async function largestStillJobBytes(files: readonly File[], settings: ConversionSettings): Promise<number> {
+  let largest = 0;
+  for (const file of files) {
+    const size = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
+    if (size) largest = Math.max(largest, stillJobBytes(settings, size));
+  }
+  return largest;
+}
 
+/**
+ * The converter engine the app uses: each PNG is checked in pure TypeScript (signature, every chunk's
+ * CRC, header) before anything is decoded, so a broken file fails with 'Failed to load image: <name>
+ * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
+ * and runs the plan.
+ */
+export function createBrowserEngine(poolSize = 1): ConverterEngine {
+  const pool = new EnginePool(poolSize, () => new EngineInstance());
   const engine: ConverterEngine = {
     warmUp() {
-      void getInstance();
+      // One instance serves a single conversion; the others load when a batch needs them.
+      pool.warmUp(1);
     },
-    // One instance, so one file at a time.
-    convertEach: (request, options) => convertEachFile(engine.convert, 1, request, options),
+
+    async convertEach(request, options = {}) {
+      // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
+      const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
+      pool.warmUp(Math.min(concurrency, request.files.length));
+      return convertEachFile(engine.convert, concurrency, request, options);
+    },
+
     async convert(request: ConversionRequest, options: ConvertOptions = {}): Promise<ConversionOutput> {
-      const file = request.files[0];
-      if (!file) throw new Error('No files provided');
-      options.onProgress?.({ stage: 'preparing', progress: 10, message: 'Loading the engine...' });
-      const ffmpeg = await getInstance();
-      // writeFile transfers (detaches) the buffer: it is ours alone, freshly read from the file.
-      await ffmpeg.writeFile('input.png', new Uint8Array(await file.arrayBuffer()));
-      options.onProgress?.({ stage: 'processing', progress: 50, message: 'Building the palette...' });
-      const code = await ffmpeg.exec([
-        '-i',
-        'input.png',
-        '-filter_complex',
-        'split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=dither=none',
-        '-frames:v',
-        '1',
-        '-f',
-        'gif',
-        'output.gif',
-      ]);
-      if (code !== 0) throw new Error('Failed to load image');
-      options.onProgress?.({ stage: 'finalizing', progress: 90, message: 'Finalizing...' });
-      const bytes = (await ffmpeg.readFile('output.gif')) as Uint8Array<ArrayBuffer>;
-      await ffmpeg.deleteFile('input.png');
-      await ffmpeg.deleteFile('output.gif');
-      const width = bytes[6]! | (bytes[7]! << 8);
-      const height = bytes[8]! | (bytes[9]! << 8);
-      options.onProgress?.({ stage: 'complete', progress: 100, message: 'Done' });
+      const { signal } = options;
+      const throwIfAborted = () => {
+        if (signal?.aborted) throw abortError();
+      };
+      throwIfAborted();
+      const files = request.settings.mode === 'static' ? request.files.slice(0, 1) : [...request.files];
+      if (files.length === 0) throw new Error(ERROR_MESSAGES.noFiles);
+
+      const report = forwardOnly((progress) => {
+        if (!signal?.aborted) options.onProgress?.(progress);
+      });
+      report(preparingProgress(milestonesFor(files.length), 0, files.length));
+
+      const sources: FrameSource[] = [];
+      for (const [index, file] of files.entries()) {
+        // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
+        const header = validatePng(new Uint8Array(await file.arrayBuffer()), file.name);
+        throwIfAborted();
+        const delayMs = request.frameDelays?.[index];
+        sources.push({
+          name: file.name,
+          width: header.width,
+          height: header.height,
+          ...(delayMs != null ? { delayMs } : {}),
+        });
+      }
+
+      const { gif, plan } = await pool.run((instance) =>
+        instance.run({
+          files,
+          sources,
+          settings: request.settings,
+          onProgress: report,
+          ...(signal ? { signal } : {}),
+        }),
+      );
       return {
-        gif: new Blob([bytes], { type: 'image/gif' }),
-        fileName: outputFileName('static'),
-        width,
-        height,
-        frameCount: 1,
+        gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
+        fileName: plan.fileName,
+        width: plan.width,
+        height: plan.height,
+        frameCount: plan.frames.length,
       };
     },
   };

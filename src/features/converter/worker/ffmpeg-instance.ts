@@ -1,9 +1,34 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import { FFMPEG_CORE } from './core-location';
+import type { FFmpegPort } from './ffmpeg-port';
 
 /** One ffmpeg.wasm instance: @ffmpeg/ffmpeg hosts @ffmpeg/core in its own dedicated worker. */
 export async function loadFFmpeg(): Promise<FFmpeg> {
   const ffmpeg = new FFmpeg();
   await ffmpeg.load({ coreURL: FFMPEG_CORE.coreURL, wasmURL: FFMPEG_CORE.wasmURL });
   return ffmpeg;
+}
+
+/** The conversion job's view of a worker-hosted instance. */
+export function ffmpegPort(ffmpeg: FFmpeg): FFmpegPort {
+  return {
+    async writeFile(path, data) {
+      // @ffmpeg/ffmpeg transfers data.buffer to its worker: the frame is detached here, not copied.
+      await ffmpeg.writeFile(path, data);
+    },
+    exec: (args) => ffmpeg.exec(args),
+    async readFile(path) {
+      const data = await ffmpeg.readFile(path);
+      if (typeof data === 'string') throw new Error(`Unexpected text output in ${path}`);
+      return data;
+    },
+    async deleteFile(path) {
+      await ffmpeg.deleteFile(path);
+    },
+    onLog(listener) {
+      const callback = ({ message }: { message: string }) => listener(message);
+      ffmpeg.on('log', callback);
+      return () => ffmpeg.off('log', callback);
+    },
+  };
 }

@@ -1,0 +1,62 @@
+/**
+ * Is a picture a smooth gradient (sky, shadow, soft backdrop) that bands without dithering?
+ *
+ * At sampled pixels, along rows and columns, with neighbours a span away on each side (1 % of the
+ * picture's smaller side, at least 2 px, so a gentle ramp across a large frame still shows a slope): the
+ * slope (first difference) and the curvature (second difference) of the largest-changing channel. A
+ * smooth gradient changes a little (slope 1–16 levels) and steadily (curvature ≤ 2): exactly the
+ * ramps a reduced palette turns into visible bands. Flat UI has no slope, edges have steep slopes, and
+ * grain or photo noise has a large curvature. Rows and columns are sampled, so a 4K frame costs a few ms.
+ */
+export interface GradientStats {
+  /** Opaque points looked at. */
+  samples: number;
+  /** Points on a smooth ramp. */
+  smooth: number;
+}
+
+const MAX_SLOPE = 16;
+const MAX_CURVATURE = 2;
+/** Share of smooth points above which dithering pays off; see the measurements in quality.ts. */
+export const SMOOTH_GRADIENT_SHARE = 0.3;
+
+export const EMPTY_STATS: GradientStats = { samples: 0, smooth: 0 };
+
+export function gradientStats(rgba: Uint8Array, width: number, height: number, maxSamplesPerAxis = 200): GradientStats {
+  const stepX = Math.max(1, Math.floor(width / maxSamplesPerAxis));
+  const stepY = Math.max(1, Math.floor(height / maxSamplesPerAxis));
+  const span = Math.max(2, Math.round(Math.min(width, height) / 100));
+  let samples = 0;
+  let smooth = 0;
+  const opaque = (i: number) => rgba[i + 3]! >= 128;
+  /** Looks at pixel i with neighbours `span` pixels (`stride` bytes each) before and after. */
+  const look = (i: number, stride: number) => {
+    const before = i - span * stride;
+    const after = i + span * stride;
+    if (!opaque(before) || !opaque(i) || !opaque(after)) return;
+    let slope = 0;
+    let curvature = 0;
+    for (let c = 0; c < 3; c++) {
+      slope = Math.max(slope, Math.abs(rgba[after + c]! - rgba[before + c]!));
+      curvature = Math.max(curvature, Math.abs(rgba[after + c]! - 2 * rgba[i + c]! + rgba[before + c]!));
+    }
+    samples++;
+    if (slope > 0 && slope <= MAX_SLOPE && curvature <= MAX_CURVATURE) smooth++;
+  };
+  for (let y = span; y < height - span; y += stepY) {
+    for (let x = span; x < width - span; x += stepX) {
+      const i = (y * width + x) * 4;
+      look(i, 4);
+      look(i, width * 4);
+    }
+  }
+  return { samples, smooth };
+}
+
+export function mergeStats(a: GradientStats, b: GradientStats): GradientStats {
+  return { samples: a.samples + b.samples, smooth: a.smooth + b.smooth };
+}
+
+export function isSmoothGradient(stats: GradientStats): boolean {
+  return stats.samples > 0 && stats.smooth / stats.samples >= SMOOTH_GRADIENT_SHARE;
+}

@@ -1,0 +1,82 @@
+import { GifReader, GifWriter } from 'omggif';
+import { describe, expect, it } from 'vitest';
+import { applyTiming, readGifInfo } from './gif-bytes';
+
+/** A small GIF written by omggif: 3 frames of 4x2, two colours, with the given options. */
+function sampleGif(options: { loop?: number; delays?: number[]; transparent?: boolean } = {}): Uint8Array {
+  const buffer = new Uint8Array(1024);
+  const writer = new GifWriter(buffer, 4, 2, {
+    palette: [0xff0000, 0x0000ff],
+    ...(options.loop === undefined ? {} : { loop: options.loop }),
+  });
+  for (let frame = 0; frame < 3; frame++) {
+    const pixels = Array.from({ length: 8 }, (_, i) => (i + frame) % 2);
+    writer.addFrame(0, 0, 4, 2, pixels, {
+      delay: options.delays?.[frame] ?? 0,
+      ...(options.transparent ? { transparent: 1 } : {}),
+    });
+  }
+  return buffer.slice(0, writer.end());
+}
+
+function pixelsOf(gif: Uint8Array): number[][] {
+  const reader = new GifReader(gif);
+  return Array.from({ length: reader.numFrames() }, (_, i) => {
+    const rgba = new Uint8Array(4 * 2 * 4);
+    reader.decodeAndBlitFrameRGBA(i, rgba);
+    return [...rgba];
+  });
+}
+
+describe('readGifInfo', () => {
+  it('reads size, loop count and each frame’s delay', () => {
+    const info = readGifInfo(sampleGif({ loop: 0, delays: [5, 10, 15] }));
+    expect(info).toMatchObject({ width: 4, height: 2, loopCount: 0 });
+    expect(info.frames.map((f) => f.delayCs)).toEqual([5, 10, 15]);
+  });
+  it('reports no loop extension as null and frames without a control block as delay 0', () => {
+    const info = readGifInfo(sampleGif());
+    expect(info.loopCount).toBeNull();
+    expect(info.frames.map((f) => f.delayCs)).toEqual([0, 0, 0]);
+  });
+  it('refuses a file that is not a GIF or is cut short', () => {
+    expect(() => readGifInfo(new TextEncoder().encode('PNG not GIF at all'))).toThrow(/no GIF signature/);
+    const gif = sampleGif({ delays: [1, 2, 3] });
+    expect(() => readGifInfo(gif.slice(0, gif.length - 10))).toThrow(/truncated/);
+  });
+});
+
+describe('applyTiming', () => {
+  it('writes exact per-frame delays, adding a control block where a frame has none', () => {
+    const out = applyTiming(sampleGif(), { delaysCs: [50, 20, 7], loop: true });
+    expect(readGifInfo(out).frames.map((f) => f.delayCs)).toEqual([50, 20, 7]);
+    expect(new GifReader(out).frameInfo(1).delay).toBe(20);
+  });
+  it('replaces existing delays', () => {
+    const out = applyTiming(sampleGif({ delays: [3, 3, 3] }), { delaysCs: [200, 200, 200], loop: true });
+    expect(readGifInfo(out).frames.map((f) => f.delayCs)).toEqual([200, 200, 200]);
+  });
+  it('loop on: a NETSCAPE2.0 extension with count 0 (forever), exactly once', () => {
+    for (const source of [sampleGif(), sampleGif({ loop: 0 }), sampleGif({ loop: 3 })]) {
+      const out = applyTiming(source, { delaysCs: [1, 1, 1], loop: true });
+      expect(new GifReader(out).loopCount()).toBe(0);
+      expect(Buffer.from(out).toString('latin1').split('NETSCAPE2.0')).toHaveLength(2);
+    }
+  });
+  it('loop off: no loop extension, so the GIF plays once', () => {
+    const out = applyTiming(sampleGif({ loop: 0 }), { delaysCs: [1, 1, 1], loop: false });
+    expect(readGifInfo(out).loopCount).toBeNull();
+    expect(Buffer.from(out).toString('latin1')).not.toContain('NETSCAPE2.0');
+  });
+  it('keeps the pixels and transparency untouched and can force the disposal method', () => {
+    const source = sampleGif({ transparent: true, delays: [1, 1, 1] });
+    const out = applyTiming(source, { delaysCs: [9, 9, 9], loop: true, disposal: 'background' });
+    expect(pixelsOf(out)).toEqual(pixelsOf(source));
+    expect(readGifInfo(out).frames.every((f) => f.disposal === 2 && f.transparentIndex === 1)).toBe(true);
+    const kept = applyTiming(source, { delaysCs: [9, 9, 9], loop: true });
+    expect(readGifInfo(kept).frames.map((f) => f.disposal)).toEqual(readGifInfo(source).frames.map((f) => f.disposal));
+  });
+  it('refuses a frame count that differs from the delays given', () => {
+    expect(() => applyTiming(sampleGif(), { delaysCs: [1, 1], loop: true })).toThrow(/3 frames where 2 were expected/);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * GIF post-processing in pure TypeScript: exact per-frame delays, the loop flag and frame disposal are
+ * written into the muxed file, so they never depend on ffmpeg's frame-rate arithmetic.
+ * The file is walked block by block (GIF89a spec): header, logical screen, global colour table,
+ * then extensions and images up to the trailer.
+ */
+
+export type Disposal = 'unspecified' | 'keep' | 'background' | 'previous';
+const DISPOSAL_CODES: Record<Disposal, number> = { unspecified: 0, keep: 1, background: 2, previous: 3 };
+
+export interface GifFrameInfo {
+  delayCs: number;
+  disposal: number;
+  transparentIndex: number | null;
+}
+
+export interface GifInfo {
+  width: number;
+  height: number;
+  /** NETSCAPE2.0 loop count (0 = forever), or null when the GIF plays once. */
+  loopCount: number | null;
+  frames: GifFrameInfo[];
+}
+
+export interface GifTiming {
+  /** One delay per frame, in centiseconds. */
+  delaysCs: readonly number[];
+  /** true: loop forever; false: play once (no loop extension). */
+  loop: boolean;
+  /** Forces every frame's disposal method (e.g. 'background' when frames have transparency). */
+  disposal?: Disposal;
+}
+
+type Block =
+  | { kind: 'raw'; bytes: Uint8Array }
+  | { kind: 'gce'; bytes: Uint8Array }
+  | { kind: 'loop'; bytes: Uint8Array }
+  | { kind: 'image'; bytes: Uint8Array };
+
+class GifFormatError extends Error {
+  constructor(message: string) {
+    super(`Invalid GIF from the encoder: ${message}`);
+  }
+}
+
+/** Splits a GIF into its blocks; the header + screen descriptor + global colour table come first as one raw block. */
+function splitBlocks(gif: Uint8Array): Block[] {
+  const signature = String.fromCharCode(...gif.subarray(0, 6));
+  if (signature !== 'GIF89a' && signature !== 'GIF87a') throw new GifFormatError('no GIF signature');
+  if (gif.length < 13) throw new GifFormatError('truncated header');
+  const packed = gif[10]!;
+  let offset = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  const blocks: Block[] = [{ kind: 'raw', bytes: gif.subarray(0, offset) }];
+
+  const byteAt = (i: number) => {
+    if (i >= gif.length) throw new GifFormatError('truncated data');
+    return gif[i]!;
+  };
+  const skipSubBlocks = (i: number) => {
+    for (let size = byteAt(i); size !== 0; size = byteAt(i)) i += size + 1;
+    return i + 1;
+  };
+
+  for (;;) {
+    const start = offset;
+    const introducer = byteAt(offset);
+    if (introducer === 0x3b) {
+      blocks.push({ kind: 'raw', bytes: gif.subarray(start, start + 1) });
+      return blocks;
+    }
+    if (introducer === 0x21) {
+      const label = byteAt(offset + 1);
+      const end = skipSubBlocks(offset + 2);
+      const bytes = gif.subarray(start, end);
+      const isLoop =
+        label === 0xff &&
+        byteAt(offset + 2) === 11 &&
+        String.fromCharCode(...gif.subarray(offset + 3, offset + 14)) === 'NETSCAPE2.0';
+      blocks.push({ kind: label === 0xf9 ? 'gce' : isLoop ? 'loop' : 'raw', bytes });
+      offset = end;
+    } else if (introducer === 0x2c) {
+      const imagePacked = byteAt(offset + 9);
+      let i = offset + 10 + (imagePacked & 0x80 ? 3 * 2 ** ((imagePacked & 7) + 1) : 0);
+      i = skipSubBlocks(i + 1); // +1: the LZW minimum code size byte
+      blocks.push({ kind: 'image', bytes: gif.subarray(start, i) });
+      offset = i;
+    } else {
+      throw new GifFormatError(`unknown block 0x${introducer.toString(16)} at byte ${offset}`);
+    }
+  }
+}
+
+const le16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
+
+/** Reads what the post-processing controls: size, loop count and each frame's timing. */
+export function readGifInfo(gif: Uint8Array): GifInfo {
+  const blocks = splitBlocks(gif);
+  let loopCount: number | null = null;
+  let pending: GifFrameInfo | null = null;
+  const frames: GifFrameInfo[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'loop') loopCount = le16(block.bytes, 16);
+    if (block.kind === 'gce') {
+      const packed = block.bytes[3]!;
+      pending = {
+        delayCs: le16(block.bytes, 4),
+        disposal: (packed >> 2) & 7,
+        transparentIndex: packed & 1 ? block.bytes[6]! : null,
+      };
+    }
+    if (block.kind === 'image') {
+      frames.push(pending ?? { delayCs: 0, disposal: 0, transparentIndex: null });
+      pending = null;
+    }
+  }
+  return { width: le16(gif, 6), height: le16(gif, 8), loopCount, frames };
+}
+
+function graphicControl(delayCs: number, disposal: number, transparentIndex: number | null): Uint8Array {
+  const packed = (disposal << 2) | (transparentIndex === null ? 0 : 1);
+  return Uint8Array.of(0x21, 0xf9, 4, packed, delayCs & 0xff, delayCs >> 8, transparentIndex ?? 0, 0);
+}
+
+/** NETSCAPE2.0 application extension with loop count 0: loop forever. */
+const LOOP_FOREVER = Uint8Array.of(0x21, 0xff, 11, ...[...'NETSCAPE2.0'].map((c) => c.charCodeAt(0)), 3, 1, 0, 0, 0);
+
+/**
+ * Rewrites the timing: each frame's Graphic Control Extension gets its delay (one is added where a frame
+ * has none), the loop extension is replaced (or removed to play once). Image data is copied untouched.
+ * Throws when the GIF's frame count differs from the number of delays: the encoder dropped a frame.
+ */
+export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
+  const blocks = splitBlocks(gif);
+  const imageCount = blocks.filter((b) => b.kind === 'image').length;
+  if (imageCount !== timing.delaysCs.length)
+    throw new GifFormatError(`${imageCount} frames where ${timing.delaysCs.length} were expected`);
+
+  const out: Uint8Array[] = [];
+  let frame = 0;
+  let pendingGce: Uint8Array | null = null;
+  for (const [index, block] of blocks.entries()) {
+    if (block.kind === 'loop') continue;
+    if (block.kind === 'gce') {
+      pendingGce = block.bytes;
+      continue;
+    }
+    if (block.kind === 'image') {
+      const packed = pendingGce ? pendingGce[3]! : 0;
+      const disposal = timing.disposal ? DISPOSAL_CODES[timing.disposal] : (packed >> 2) & 7;
+      const transparentIndex = packed & 1 ? pendingGce![6]! : null;
+      out.push(graphicControl(timing.delaysCs[frame++]!, disposal, transparentIndex), block.bytes);
+      pendingGce = null;
+      continue;
+    }
+    out.push(block.bytes);
+    // The loop extension goes right after the header and global colour table, before the first frame.
+    if (index === 0 && timing.loop) out.push(LOOP_FOREVER);
+  }
+  return concat(out);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const result = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    result.set(part, offset);
+    offset += part.length;
+  }
+  return result;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlan, delayToCentiseconds, planLayout, type FrameSource } from './plan';
+import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
+
+const settings = (overrides: Partial<ConversionSettings> = {}): ConversionSettings => ({
+  ...DEFAULT_SETTINGS,
+  ...overrides,
+});
+const sources = (...sizes: [number, number][]): FrameSource[] =>
+  sizes.map(([width, height], i) => ({ name: `f${i}.png`, width, height }));
+const opaque = { smoothGradient: false, transparent: false };
+
+/** The value following a flag in an argument list. */
+const arg = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('planLayout', () => {
+  it('refuses an empty file list with the spec’s message', () => {
+    expect(() => planLayout(settings({ mode: 'animated' }), [])).toThrow('No files provided');
+    expect(() => planLayout(settings(), [])).toThrow('No files provided');
+  });
+  it('static mode makes one frame from the first file', () => {
+    const layout = planLayout(settings(), sources([640, 480], [100, 100]));
+    expect(layout.frames).toHaveLength(1);
+    expect(layout.frames[0]).toMatchObject({ name: 'f0.png', delayCs: 50, inputFile: 'frame0000.rgba' });
+    expect([layout.width, layout.height]).toEqual([640, 480]);
+  });
+  it('animated mode makes one frame per file, in order, on the first frame’s canvas', () => {
+    const layout = planLayout(settings({ mode: 'animated' }), sources([200, 100], [100, 100], [400, 100]));
+    expect(layout.frames.map((f) => f.name)).toEqual(['f0.png', 'f1.png', 'f2.png']);
+    expect(layout.frames.map((f) => f.inputFile)).toEqual(['frame0000.rgba', 'frame0001.rgba', 'frame0002.rgba']);
+    expect(layout.frames.map((f) => f.placement)).toEqual([
+      { x: 0, y: 0, width: 200, height: 100 },
+      { x: 50, y: 0, width: 100, height: 100 },
+      { x: 0, y: 25, width: 200, height: 50 },
+    ]);
+  });
+  it('with resize on and aspect ratio off every frame fills the exact size', () => {
+    const layout = planLayout(
+      settings({ mode: 'animated', resize: true, width: 300, height: 300, maintainAspectRatio: false }),
+      sources([600, 100], [100, 600]),
+    );
+    expect([layout.width, layout.height]).toEqual([300, 300]);
+    expect(layout.frames.every((f) => f.placement.width === 300 && f.placement.height === 300)).toBe(true);
+  });
+  it('turns the frame delay into exact centiseconds, with per-frame overrides', () => {
+    const frames = [...sources([10, 10], [10, 10]), { name: 'x.png', width: 10, height: 10, delayMs: 1230 }];
+    const layout = planLayout(settings({ mode: 'animated', frameDelay: 200 }), frames);
+    expect(layout.frames.map((f) => f.delayCs)).toEqual([20, 20, 123]);
+  });
+  it('carries the loop choice', () => {
+    expect(planLayout(settings({ loop: true }), sources([1, 1])).loop).toBe(true);
+    expect(planLayout(settings({ loop: false }), sources([1, 1])).loop).toBe(false);
+  });
+  it('estimates memory, marks big jobs for an engine restart and refuses impossible ones', () => {
+    const small = planLayout(settings({ mode: 'animated' }), sources(...Array(10).fill([800, 600])));
+    expect(small.estimatedHeapBytes).toBe(Math.ceil(32 * 1024 * 1024 + 1.15 * 10 * 800 * 600 * 4));
+    expect(small.restartAfter).toBe(false);
+    const huge = settings({ mode: 'animated', resize: true, width: 3840, height: 2160 });
+    expect(planLayout(huge, sources(...Array(10).fill([3840, 2160]))).restartAfter).toBe(true);
+    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 55 frames/);
+  });
+});
+
+describe('delayToCentiseconds', () => {
+  it('rounds to the nearest centisecond, at least 1, at most 65535', () => {
+    expect(delayToCentiseconds(500)).toBe(50);
+    expect(delayToCentiseconds(50)).toBe(5);
+    expect(delayToCentiseconds(2000)).toBe(200);
+    expect(delayToCentiseconds(55)).toBe(6);
+    expect(delayToCentiseconds(0)).toBe(1);
+    expect(delayToCentiseconds(10_000_000)).toBe(65535);
+  });
+});
+
+describe('buildPlan', () => {
+  const layoutOf = (s: ConversionSettings, n = 1) => planLayout(s, sources(...Array(n).fill([320, 240])));
+
+  it('feeds raw RGBA frames of the output size and writes one GIF', () => {
+    const s = settings();
+    const { args, outputFile } = buildPlan(layoutOf(s), s, opaque);
+    expect(args.slice(0, 11)).toEqual([
+      '-f', 'image2', '-framerate', '100/50', '-pixel_format', 'rgba', '-video_size', '320x240', '-c:v', 'rawvideo', '-i',
+    ]); // prettier-ignore
+    expect(arg(args, '-i')).toBe('frame%04d.rgba');
+    expect(args.slice(-3)).toEqual(['-f', 'gif', 'output.gif']);
+    expect(outputFile).toBe('output.gif');
+  });
+  it('maps quality to the palette size', () => {
+    for (const [quality, colours] of [
+      [100, 256],
+      [80, 128],
+      [10, 8],
+    ] as const) {
+      const s = settings({ quality });
+      expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter_complex')).toContain(
+        `palettegen=max_colors=${colours}:reserve_transparent=1:stats_mode=full`,
+      );
+    }
+  });
+  it('dithers smooth gradients by default and follows the override', () => {
+    const s = settings();
+    const filter = (st: ConversionSettings, smoothGradient: boolean) =>
+      arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter_complex');
+    expect(filter(s, false)).toContain('paletteuse=dither=none:alpha_threshold=128');
+    expect(filter(s, true)).toContain('paletteuse=dither=bayer:bayer_scale=1:alpha_threshold=128');
+    expect(filter(settings({ dither: 'diffusion' }), false)).toContain('paletteuse=dither=sierra2_4a:');
+    expect(filter(settings({ dither: 'none' }), true)).toContain('paletteuse=dither=none:');
+  });
+  it('asks the muxer to loop forever or play once', () => {
+    const on = settings({ loop: true });
+    const off = settings({ loop: false });
+    expect(arg(buildPlan(layoutOf(on), on, opaque).args, '-loop')).toBe('0');
+    expect(arg(buildPlan(layoutOf(off), off, opaque).args, '-loop')).toBe('-1');
+  });
+  it('turns off frame-difference optimisation for transparent animations only', () => {
+    const s = settings({ mode: 'animated' });
+    const transparent = { smoothGradient: false, transparent: true };
+    expect(buildPlan(layoutOf(s, 3), s, transparent).args).toContain('-gifflags');
+    expect(buildPlan(layoutOf(s, 3), s, opaque).args).not.toContain('-gifflags');
+    expect(buildPlan(layoutOf(s, 1), s, transparent).args).not.toContain('-gifflags');
+  });
+  it('names the output as the spec says', () => {
+    const s = settings({ mode: 'animated' });
+    expect(buildPlan(layoutOf(s, 2), s, opaque, 42).fileName).toBe('converted_animated_42.gif');
+    expect(buildPlan(layoutOf(settings()), settings(), opaque, 42).fileName).toBe('converted_42.gif');
+  });
+});

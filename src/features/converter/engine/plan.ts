@@ -1,0 +1,125 @@
+import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
+import { ERROR_MESSAGES } from './errors';
+import { outputFileName } from './file-name';
+import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
+import { paletteOptions, type PaletteOptions } from './quality';
+import type { ConversionMode, ConversionSettings } from './settings';
+
+/** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
+export interface FrameSource extends Size {
+  name: string;
+  /** Per-frame override of the settings' frame delay, in milliseconds. */
+  delayMs?: number;
+}
+
+export interface PlannedFrame {
+  name: string;
+  /** Index of the file this frame comes from, in the request's order. */
+  sourceIndex: number;
+  /** Where the picture is drawn on the transparent canvas. */
+  placement: Placement;
+  /** GIF delays are centiseconds. */
+  delayCs: number;
+  /** The raw RGBA file the engine writes for ffmpeg. */
+  inputFile: string;
+}
+
+/** What is known before any pixel is decoded: output size, frames, timing, memory. */
+export interface FrameLayout extends Size {
+  mode: ConversionMode;
+  frames: PlannedFrame[];
+  /** Loop forever (NETSCAPE2.0 count 0), or play once (no loop extension). */
+  loop: boolean;
+  estimatedHeapBytes: number;
+  /** The heap never shrinks: after a job this big the engine instance is replaced. */
+  restartAfter: boolean;
+}
+
+/** Everything the worker needs to run one job: it executes plans, it decides nothing. */
+export interface ConversionPlan extends FrameLayout {
+  palette: PaletteOptions;
+  outputFile: string;
+  /** The exact ffmpeg argument list. */
+  args: string[];
+  fileName: string;
+}
+
+const MAX_DELAY_CS = 0xffff;
+
+/** Milliseconds → GIF centiseconds, rounded, at least 1 (0 means "as fast as possible" to browsers). */
+export function delayToCentiseconds(ms: number): number {
+  return Math.min(MAX_DELAY_CS, Math.max(1, Math.round(ms / 10)));
+}
+
+export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
+const INPUT_PATTERN = 'frame%04d.rgba';
+const OUTPUT_FILE = 'output.gif';
+
+/**
+ * Static mode converts the first file only; animated mode makes one frame per file, in order.
+ * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
+ */
+export function planLayout(settings: ConversionSettings, sources: readonly FrameSource[]): FrameLayout {
+  const first = sources[0];
+  if (!first) throw new Error(ERROR_MESSAGES.noFiles);
+  const used = settings.mode === 'static' ? [first] : sources;
+  const canvas = outputSize(settings, first);
+  const keepAspect = !settings.resize || settings.maintainAspectRatio;
+  const estimatedHeapBytes = assertFitsInMemory(used.length, canvas.width, canvas.height);
+  return {
+    ...canvas,
+    mode: settings.mode,
+    loop: settings.loop,
+    frames: used.map((source, index) => ({
+      name: source.name,
+      sourceIndex: index,
+      placement: placeFrame(source, canvas, keepAspect),
+      delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
+      inputFile: inputFileName(index),
+    })),
+    estimatedHeapBytes,
+    restartAfter: estimatedHeapBytes > RESTART_AFTER_HEAP_BYTES,
+  };
+}
+
+function paletteFilter(palette: PaletteOptions): string {
+  const use = [`dither=${palette.dither}`];
+  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? 3}`);
+  // Binary transparency: pixels under half opacity become the reserved transparent colour.
+  use.push('alpha_threshold=128');
+  return (
+    `split[a][b];[a]palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full[p];` +
+    `[b][p]paletteuse=${use.join(':')}`
+  );
+}
+
+/**
+ * The ffmpeg arguments: raw RGBA frames of the output size in, one GIF out. The frame rate only gives
+ * the muxer a time base; exact per-frame delays and the loop flag are written afterwards (gif-bytes.ts).
+ * Frame-difference optimisations (`gifflags`) are off when frames have transparency: a transparent pixel
+ * must show the background, not the previous frame, so every frame is whole and disposed to background.
+ */
+export function buildPlan(
+  layout: FrameLayout,
+  settings: ConversionSettings,
+  content: { smoothGradient: boolean; transparent: boolean },
+  now: number = Date.now(),
+): ConversionPlan {
+  const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
+  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
+  const args = [
+    '-f', 'image2',
+    '-framerate', `100/${firstDelayCs}`,
+    '-pixel_format', 'rgba',
+    '-video_size', `${layout.width}x${layout.height}`,
+    '-c:v', 'rawvideo',
+    '-i', INPUT_PATTERN,
+    '-filter_complex', paletteFilter(palette),
+    '-fps_mode', 'passthrough',
+    ...(content.transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
+    '-loop', layout.loop ? '0' : '-1',
+    '-f', 'gif',
+    OUTPUT_FILE,
+  ]; // prettier-ignore
+  return { ...layout, palette, outputFile: OUTPUT_FILE, args, fileName: outputFileName(layout.mode, now) };
+}

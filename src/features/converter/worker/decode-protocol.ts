@@ -1,0 +1,13 @@
+import type { Placement, Size } from '../engine/dimensions';
+
+/** The messages between the engine and its decode worker, written once. */
+export interface DecodeRequest {
+  id: number;
+  /** Files are structured-cloned by reference to the same bytes; nothing is read on this side. */
+  file: Blob;
+  name: string;
+  canvas: Size;
+  placement: Placement;
+}
+
+export type DecodeResponse = { id: number; ok: true; rgba: ArrayBuffer } | { id: number; ok: false; message: string };

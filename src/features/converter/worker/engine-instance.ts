@@ -1,0 +1,98 @@
+import type { FFmpeg } from '@ffmpeg/ffmpeg';
+import type { ConversionProgress } from '../engine/contracts';
+import { abortError } from '../engine/errors';
+import type { FrameSource } from '../engine/plan';
+import type { ConversionSettings } from '../engine/settings';
+import { runConversionJob, type JobResult } from './conversion-job';
+import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
+import { FrameDecoder } from './frame-decoder';
+
+export interface InstanceJob {
+  files: readonly File[];
+  sources: readonly FrameSource[];
+  settings: ConversionSettings;
+  onProgress: (progress: ConversionProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A fresh core after this many jobs: the wasm heap never shrinks and, measured here, a core that has run
+ * ~50 jobs can crash with "memory access out of bounds". Loading from cache takes a fraction of a second.
+ */
+const JOBS_PER_CORE = 20;
+
+/**
+ * One warm engine: an ffmpeg core in its worker plus a PNG decode worker, running one job at a time.
+ * It replaces its core after a failure, a cancel, a job that grew the heap a lot, or many jobs, and starts
+ * loading the replacement at once so the next job does not wait.
+ */
+export class EngineInstance {
+  #ffmpeg: Promise<FFmpeg> | null = null;
+  #decoder = new FrameDecoder();
+  #jobsOnCore = 0;
+  #busy = false;
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  /** Loads the core in the background (idempotent). */
+  warmUp(): void {
+    this.#core().catch(() => {
+      // A failed background load is retried by the next job, which reports the error.
+    });
+  }
+
+  async run(job: InstanceJob): Promise<JobResult> {
+    if (this.#busy) throw new Error('This engine instance is already running a job');
+    this.#busy = true;
+    const { signal } = job;
+    const cancel = () => this.#restart();
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      if (signal?.aborted) throw abortError();
+      const ffmpeg = await this.#core();
+      if (signal?.aborted) throw abortError();
+      const result = await runConversionJob(ffmpegPort(ffmpeg), {
+        settings: job.settings,
+        sources: job.sources,
+        onProgress: (progress) => {
+          if (!signal?.aborted) job.onProgress(progress);
+        },
+        readFrame: (frame, canvas) =>
+          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, canvas, frame.placement),
+      });
+      if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
+      return result;
+    } catch (error) {
+      if (signal?.aborted) throw abortError();
+      // Whatever failed, the next job gets a clean core.
+      this.#restart();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+      this.#busy = false;
+    }
+  }
+
+  /** Terminates both workers at once (this is how a running exec is stopped) and preloads a new core. */
+  #restart(): void {
+    const old = this.#ffmpeg;
+    this.#ffmpeg = null;
+    this.#jobsOnCore = 0;
+    this.#decoder.terminate();
+    old?.then((ffmpeg) => ffmpeg.terminate()).catch(() => {});
+    this.warmUp();
+  }
+
+  #core(): Promise<FFmpeg> {
+    if (!this.#ffmpeg) {
+      const loading = loadFFmpeg();
+      this.#ffmpeg = loading;
+      loading.catch(() => {
+        if (this.#ffmpeg === loading) this.#ffmpeg = null;
+      });
+    }
+    return this.#ffmpeg;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * A test page around the app's real browser engine (the module the store imports): files come from a
+ * file input, settings and a cancel point from the test. It exercises the engine's whole browser path —
+ * PNG validation, the decode worker, the ffmpeg worker, cancel by terminating — without depending on
+ * the home page's layout.
+ */
+import type { ConversionProgress } from '../../../src/features/converter/engine/contracts';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/engine/settings';
+import { createBrowserEngine } from '../../../src/features/converter/worker/browser-engine';
+
+export type HarnessResult =
+  | {
+      ok: true;
+      gif: number[];
+      type: string;
+      fileName: string;
+      width: number;
+      height: number;
+      frameCount: number;
+      progress: ConversionProgress[];
+    }
+  | { ok: false; name: string; message: string; progress: ConversionProgress[]; progressAfterCancel: number };
+
+export interface Harness {
+  convert(
+    settings: Partial<ConversionSettings>,
+    cancelAt?: ConversionProgress['stage'],
+    frameDelays?: number[],
+  ): Promise<HarnessResult>;
+}
+
+const engine = createBrowserEngine();
+engine.warmUp();
+
+async function convert(
+  settings: Partial<ConversionSettings>,
+  cancelAt?: ConversionProgress['stage'],
+  frameDelays?: number[],
+): Promise<HarnessResult> {
+  const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
+  const controller = new AbortController();
+  const progress: ConversionProgress[] = [];
+  let progressAfterCancel = 0;
+  try {
+    const output = await engine.convert(
+      { files, settings: { ...DEFAULT_SETTINGS, ...settings }, ...(frameDelays ? { frameDelays } : {}) },
+      {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (controller.signal.aborted) progressAfterCancel++;
+          progress.push(p);
+          if (p.stage === cancelAt) controller.abort();
+        },
+      },
+    );
+    return {
+      ok: true,
+      gif: [...new Uint8Array(await output.gif.arrayBuffer())],
+      type: output.gif.type,
+      fileName: output.fileName,
+      width: output.width,
+      height: output.height,
+      frameCount: output.frameCount,
+      progress,
+    };
+  } catch (error) {
+    const { name, message } = error as Error;
+    // Give any stray late event a chance to arrive before reporting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { ok: false, name, message, progress, progressAfterCancel };
+  }
+}
+
+(window as unknown as { harness: Harness }).harness = { convert };

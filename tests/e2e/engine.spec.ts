@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
+import { numberedFrame } from '../fixtures/content';
+import { decodeGif, meanAbsoluteError } from '../support/gif';
+import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
+import type { Harness, HarnessResult } from './engine-harness/harness';
+import type { ConversionSettings } from '../../src/features/converter/engine/settings';
+import type { ConversionProgress } from '../../src/features/converter/engine/contracts';
+
+/**
+ * The real browser engine in Chromium, driven through a small harness page (see engine-harness/):
+ * native PNG decoding in a worker, ffmpeg.wasm in its worker, GIFs decoded and checked here.
+ */
+let harness: HarnessServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  harness = await startEngineHarness();
+});
+test.afterAll(async () => {
+  await harness?.stop();
+});
+
+const fixture = (name: string) => join(GENERATED_DIR, name);
+
+async function convert(
+  page: Page,
+  files: string[],
+  settings: Partial<ConversionSettings>,
+  cancelAt?: ConversionProgress['stage'],
+  frameDelays?: number[],
+): Promise<HarnessResult> {
+  await page.locator('#files').setInputFiles(files);
+  const args = [settings, cancelAt ?? null, frameDelays ?? null] as const;
+  return page.evaluate(
+    ([s, c, d]) => (window as unknown as { harness: Harness }).harness.convert(s, c ?? undefined, d ?? undefined),
+    args,
+  );
+}
+
+function gifOf(result: HarnessResult) {
+  if (!result.ok) throw new Error(`conversion failed: ${result.message}`);
+  return decodeGif(Uint8Array.from(result.gif));
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(harness.url);
+});
+
+const frames = FIXTURES.frames.map((f) => fixture(f.name));
+
+test('animated, 3 frames, 200 ms, loop on: every frame in order, 20 cs each, looping forever', async ({ page }) => {
+  const result = await convert(page, frames, { mode: 'animated', frameDelay: 200, loop: true });
+  expect(result).toMatchObject({ ok: true, type: 'image/gif', width: 96, height: 64, frameCount: 3 });
+  if (result.ok) expect(result.fileName).toMatch(/^converted_animated_\d+\.gif$/);
+  const gif = gifOf(result);
+  expect(gif.loopCount).toBe(0);
+  expect(gif.frames.map((f) => f.delayCs)).toEqual([20, 20, 20]);
+  gif.frames.forEach((frame, i) => expect(meanAbsoluteError(frame.image, numberedFrame(96, 64, i))).toBeLessThan(2));
+});
+
+test('animated, 3 frames, 200 ms, loop off: plays once', async ({ page }) => {
+  const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200, loop: false }));
+  expect(gif.loopCount).toBeNull();
+  expect(gif.frames.map((f) => f.delayCs)).toEqual([20, 20, 20]);
+});
+
+test('per-frame delays override the frame delay, in exact centiseconds', async ({ page }) => {
+  const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 500 }, undefined, [100, 0, 1230]));
+  expect(gif.frames.map((f) => f.delayCs)).toEqual([10, 50, 123]);
+});
+
+test('progress passes 5/30/80/100 in stage order, never backwards', async ({ page }) => {
+  const result = await convert(page, frames, { mode: 'animated' });
+  const percents = result.progress.map((p) => p.progress);
+  expect(percents).toEqual(percents.toSorted((a, b) => a - b));
+  const firstOf = (stage: ConversionProgress['stage']) => result.progress.find((p) => p.stage === stage)?.progress;
+  expect([firstOf('preparing'), firstOf('processing'), firstOf('finalizing'), firstOf('complete')]).toEqual([
+    5, 30, 80, 100,
+  ]);
+});
+
+test('frames of other sizes are fitted and centred; a large PNG is capped at 1920', async ({ page }) => {
+  const fitted = gifOf(
+    await convert(page, [fixture(FIXTURES.wide.name), fixture(FIXTURES.square.name)], { mode: 'animated' }),
+  );
+  expect([fitted.width, fitted.height]).toEqual([200, 100]);
+  const second = fitted.frames[1]!.image;
+  const pixel = (x: number, y: number) => [...second.data.subarray((y * 200 + x) * 4, (y * 200 + x) * 4 + 4)];
+  expect(pixel(10, 50)[3]).toBe(0);
+  expect(pixel(190, 50)[3]).toBe(0);
+  expect(pixel(100, 50)).toEqual([30, 200, 30, 255]);
+
+  const capped = gifOf(await convert(page, [fixture(FIXTURES.large.name)], {}));
+  expect([capped.width, capped.height]).toEqual([1920, 480]);
+});
+
+test('PNG transparency becomes GIF transparency', async ({ page }) => {
+  const gif = gifOf(await convert(page, [fixture(FIXTURES.hole.name)], {}));
+  const alpha = (x: number, y: number) => gif.frames[0]!.image.data[(y * 60 + x) * 4 + 3];
+  expect(alpha(30, 22)).toBe(0);
+  expect(alpha(2, 2)).toBe(255);
+});
+
+test('a broken PNG fails naming the file, and the next conversion works', async ({ page }) => {
+  const broken = await convert(page, [join(GENERATED_DIR, 'corpus', 'x-broken-crc.png')], {});
+  expect(broken).toMatchObject({
+    ok: false,
+    message: 'Failed to load image: x-broken-crc.png (bad CRC in IDAT chunk)',
+  });
+  expect(gifOf(await convert(page, [fixture(FIXTURES.pattern.name)], {})).width).toBe(160);
+});
+
+test('an animated job with no files fails with "No files provided"', async ({ page }) => {
+  expect(await convert(page, [], { mode: 'animated' })).toMatchObject({ ok: false, message: 'No files provided' });
+});
+
+test('cancel in the middle stops at once with an AbortError; then a conversion succeeds', async ({ page }) => {
+  const heavy = FIXTURES.heavy.map((f) => fixture(f.name));
+  for (const stage of ['preparing', 'processing'] as const) {
+    const cancelled = await convert(page, heavy, { mode: 'animated' }, stage);
+    expect(cancelled).toMatchObject({ ok: false, name: 'AbortError', progressAfterCancel: 0 });
+    expect(cancelled.progress.at(-1)?.stage).toBe(stage);
+    const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200 }));
+    expect(gif.frames).toHaveLength(3);
+  }
+});

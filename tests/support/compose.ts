@@ -1,0 +1,32 @@
+import type { Placement } from '@/features/converter/engine/dimensions';
+import type { Rgba } from '../fixtures/pngs';
+
+/**
+ * What the browser's decode step does, for the Node engine tests: the picture scaled (bilinear) into its
+ * placement on a transparent canvas. The browser uses createImageBitmap's high-quality resize instead.
+ */
+export function composeFrame(image: Rgba, placement: Placement, canvas: { width: number; height: number }): Uint8Array {
+  const out = new Uint8Array(canvas.width * canvas.height * 4);
+  const sx = image.width / placement.width;
+  const sy = image.height / placement.height;
+  for (let y = 0; y < placement.height; y++) {
+    const fy = Math.max(0, Math.min(image.height - 1, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(image.height - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < placement.width; x++) {
+      const fx = Math.max(0, Math.min(image.width - 1, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(image.width - 1, x0 + 1);
+      const wx = fx - x0;
+      const target = ((placement.y + y) * canvas.width + placement.x + x) * 4;
+      for (let c = 0; c < 4; c++) {
+        const at = (xx: number, yy: number) => image.data[(yy * image.width + xx) * 4 + c]!;
+        const top = at(x0, y0) * (1 - wx) + at(x1, y0) * wx;
+        const bottom = at(x0, y1) * (1 - wx) + at(x1, y1) * wx;
+        out[target + c] = Math.round(top * (1 - wy) + bottom * wy);
+      }
+    }
+  }
+  return out;
+}

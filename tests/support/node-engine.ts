@@ -1,0 +1,38 @@
+import type { ConversionProgress } from '@/features/converter/engine/contracts';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/engine/settings';
+import { runConversionJob, type JobResult } from '@/features/converter/worker/conversion-job';
+import { validatePng } from '@/features/converter/engine/png-validation';
+import type { Rgba } from '../fixtures/pngs';
+import { decodePng } from '../fixtures/pngs';
+import { composeFrame } from './compose';
+import type { NodeFFmpeg } from './node-ffmpeg';
+
+export interface NodeInput {
+  name: string;
+  image: Rgba;
+  delayMs?: number;
+}
+
+/** Runs the production job code on the Node core, with frames composed like the browser does. */
+export async function convertImages(
+  ffmpeg: NodeFFmpeg,
+  inputs: readonly NodeInput[],
+  settings: Partial<ConversionSettings> = {},
+  onProgress?: (progress: ConversionProgress) => void,
+): Promise<JobResult> {
+  const byName = new Map(inputs.map((input) => [input.name, input.image]));
+  return runConversionJob(ffmpeg, {
+    settings: { ...DEFAULT_SETTINGS, ...settings },
+    sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
+    readFrame: async (frame, canvas) => composeFrame(byName.get(frame.name)!, frame.placement, canvas),
+    ...(onProgress ? { onProgress } : {}),
+  });
+}
+
+/** PNG files as the browser engine gets them: validated first, then decoded. */
+export function pngInputs(files: readonly { name: string; bytes: Uint8Array }[]): NodeInput[] {
+  return files.map(({ name, bytes }) => {
+    validatePng(bytes, name);
+    return { name, image: decodePng(bytes) };
+  });
+}

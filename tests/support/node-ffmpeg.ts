@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FFmpegPort } from '@/features/converter/worker/ffmpeg-port';
+
+/** The parts of @ffmpeg/core's module the tests use. */
+interface FFmpegCore {
+  exec(...args: string[]): number;
+  ret: number;
+  reset(): void;
+  setLogger(logger: (entry: { type: string; message: string }) => void): void;
+  FS: {
+    writeFile(path: string, data: Uint8Array): void;
+    readFile(path: string): Uint8Array;
+    unlink(path: string): void;
+    readdir(path: string): string[];
+  };
+}
+
+export interface NodeFFmpeg extends FFmpegPort {
+  /** Files currently in the core's working directory (to check that jobs clean up). */
+  listFiles(): string[];
+}
+
+/**
+ * The real single-thread @ffmpeg/core, the very files the browser loads (wasm-assets/, copied from the
+ * pinned package at install), running under Node 20:
+ * it only needs `self`, a `self.location.href` to resolve itself against, and the wasm bytes.
+ */
+export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
+  const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'wasm-assets');
+  const coreJs = join(coreDir, 'ffmpeg-core.js');
+  const globals = globalThis as unknown as { self?: unknown };
+  globals.self ??= globalThis;
+  (globalThis as unknown as { self: { location?: { href: string } } }).self.location ??= {
+    href: pathToFileURL(coreJs).href,
+  };
+  const { default: createCore } = (await import(/* @vite-ignore */ pathToFileURL(coreJs).href)) as {
+    default: (options: { wasmBinary: Uint8Array }) => Promise<FFmpegCore>;
+  };
+  const core = await createCore({ wasmBinary: readFileSync(join(coreDir, 'ffmpeg-core.wasm')) });
+  const listeners = new Set<(line: string) => void>();
+  core.setLogger(({ message }) => listeners.forEach((listener) => listener(message)));
+
+  return {
+    async writeFile(path, data) {
+      core.FS.writeFile(path, data);
+    },
+    async exec(args) {
+      core.exec(...args);
+      const code = core.ret;
+      core.reset();
+      return code;
+    },
+    async readFile(path) {
+      return core.FS.readFile(path);
+    },
+    async deleteFile(path) {
+      core.FS.unlink(path);
+    },
+    onLog(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    listFiles() {
+      return core.FS.readdir('.').filter((name) => /\.(rgba|gif|png)$/.test(name));
+    },
+  };
+}
