@@ -47,6 +47,22 @@ describe('planLayout', () => {
     const layout = planLayout(settings({ mode: 'animated', frameDelay: 200 }), frames);
     expect(layout.frames.map((f) => f.delayCs)).toEqual([20, 20, 123]);
   });
+  it('rounds each override to whole centiseconds in frame order, never to 0, and writes them in the GIF timing', () => {
+    const delays = [120, 34, undefined, 125, 4];
+    const frames = sources(...delays.map(() => [10, 10] as [number, number])).map((source, i) =>
+      delays[i] === undefined ? source : { ...source, delayMs: delays[i] },
+    );
+    const layout = planLayout(settings({ mode: 'animated', frameDelay: 500 }), frames);
+    expect(layout.frames.map((f) => [f.name, f.delayCs])).toEqual([
+      ['f0.png', 12],
+      ['f1.png', 3],
+      ['f2.png', 50],
+      ['f3.png', 13],
+      ['f4.png', 1],
+    ]);
+    // Static mode is one frame: the first file, with its own delay.
+    expect(planLayout(settings(), frames).frames.map((f) => f.delayCs)).toEqual([12]);
+  });
   it('carries the loop choice', () => {
     expect(planLayout(settings({ loop: true }), sources([1, 1])).loop).toBe(true);
     expect(planLayout(settings({ loop: false }), sources([1, 1])).loop).toBe(false);
