@@ -25,7 +25,7 @@ export interface Harness {
   convert(
     settings: Partial<ConversionSettings>,
     cancelAt?: ConversionProgress['stage'],
-    frameDelays?: number[],
+    frameDelays?: (number | null)[],
   ): Promise<HarnessResult>;
 }
 
@@ -35,7 +35,7 @@ engine.warmUp();
 async function convert(
   settings: Partial<ConversionSettings>,
   cancelAt?: ConversionProgress['stage'],
-  frameDelays?: number[],
+  frameDelays?: (number | null)[],
 ): Promise<HarnessResult> {
   const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
   const controller = new AbortController();
