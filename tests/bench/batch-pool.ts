@@ -1,16 +1,19 @@
 /**
- * Batch benchmark for the closing note of issue 7: ten 1920x1080 stills converted in Static mode (one GIF
- * per file) on the production build in Chromium, once with a pool of 1 engine (`?pool=1`) and once with the
- * default pool, alternating, in the same run. Prints each run and the ratio of the medians; asserts nothing.
+ * Batch benchmark for the closing note of issue 7: the bench's ten 1920x1080 stills (5 photo-like, 5
+ * screenshot-like) converted in Static mode (one GIF per file) on the production build in Chromium, with a
+ * pool of 1 engine (`?pool=1`) and with the default pool, alternating, in the same run. Prints each run
+ * and the ratio of the medians; asserts nothing.
  * Run: `npm run build && npx tsx tests/bench/batch-pool.ts [rounds]`
  */
+import { statSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { encodePng, testPattern } from '../fixtures/pngs';
 import { startPreviewServer } from '../support/preview-server';
+import { CONVERSION_CASES } from './cases';
+import { ensureCaseInputs } from './inputs/write-inputs';
 
 const ROUNDS = Number(process.argv[2] ?? 2);
-const FILES = 10;
+const BATCH_CASE = CONVERSION_CASES.find((c) => c.id === 'batch-10x1920x1080')!;
 
 interface Run {
   label: string;
@@ -18,15 +21,10 @@ interface Run {
   converted: string;
 }
 
-function stills(): { name: string; mimeType: string; buffer: Buffer }[] {
-  return Array.from({ length: FILES }, (_, i) => ({
-    name: `still-${i + 1}.png`,
-    mimeType: 'image/png',
-    buffer: Buffer.from(encodePng(testPattern(1920, 1080, i * 25))),
-  }));
-}
+/** The PNG paths, drawn once and cached in bench-results/inputs/ by the bench's own generator. */
+const stills = (): string[] => ensureCaseInputs(BATCH_CASE).files;
 
-async function convertOnce(browser: Browser, url: string, label: string, files: ReturnType<typeof stills>) {
+async function convertOnce(browser: Browser, url: string, label: string, files: string[]) {
   const page = await browser.newPage();
   await page.goto(url);
   await page.locator('input[type="file"]').setInputFiles(files);
@@ -53,8 +51,8 @@ const median = (values: number[]) => {
 async function main() {
   assertChromiumInstalled();
   const files = stills();
-  const megabytes = files.reduce((sum, f) => sum + f.buffer.length, 0) / 1024 / 1024;
-  console.log(`${FILES} stills of 1920x1080, ${megabytes.toFixed(1)} MB of PNG in total; ${ROUNDS} round(s)`);
+  const megabytes = files.reduce((sum, file) => sum + statSync(file).size, 0) / 1024 / 1024;
+  console.log(`${files.length} stills of 1920x1080, ${megabytes.toFixed(1)} MB of PNG in total; ${ROUNDS} round(s)`);
   const server = await startPreviewServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const runs: Run[] = [];
