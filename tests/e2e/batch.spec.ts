@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { decodePng, encodePng, makeRgba } from '../fixtures/pngs';
@@ -7,6 +8,12 @@ import { expectToast, fileInput, listedFileNames, patternPng, type PagePng } fro
 
 // Real conversions, several per test, on a 2-core machine shared with other jobs.
 test.setTimeout(180_000);
+
+/** Every axe violation, summarised so a failure names the rule and the elements. */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => ({ rule: v.id, targets: v.nodes.map((node) => node.target.join(' ')) }));
+}
 
 async function bytesOf(download: Download): Promise<Uint8Array> {
   return new Uint8Array(readFileSync(await download.path()));
@@ -48,6 +55,8 @@ test('five stills in Static mode become five GIFs, each downloadable, and one zi
   await expect(page.getByText('5 of 5 files converted')).toBeVisible();
   await expectToast(page, 'Conversion successful!');
   await expect(page.getByTestId('batch-item')).toHaveCount(5);
+  await expect(page.getByRole('link', { name: 'Download all (.zip)' })).toHaveAttribute('href', /^blob:/);
+  expect(await axeViolations(page)).toEqual([]);
 
   const delivered = new Map<string, Uint8Array>();
   for (const [i, still] of stills.entries()) {
@@ -183,6 +192,7 @@ test.describe('frame strip', () => {
       'In the GIF: 10 ms · under 20 ms, browsers slow it down',
     );
     await page.getByRole('textbox', { name: 'Delay of frame 3 in milliseconds' }).fill('');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: /^Convert/ }).click();
     const link = page.getByRole('link', { name: 'Download' });
