@@ -109,6 +109,28 @@ test('a corrupt file in a batch shows its error, and the other GIFs are delivere
   expect(Object.keys(entries).sort()).toEqual(['a-good.gif', 'c-good.gif']);
 });
 
+test('Cancel stops the whole batch; the next batch runs on fresh engines', async ({ page }) => {
+  // Big enough that the batch is still running when Cancel is pressed.
+  const big = [0, 1, 2, 3].map((i) => patternPng(`big-${i}.png`, 1600, 1200, i * 60));
+  await page.goto('/');
+  await fileInput(page).setInputFiles(big);
+  await page.locator('label', { hasText: 'Static (one GIF per file)' }).click();
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await expect(page.getByTestId('files-done')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: /^Convert/ })).toHaveText('Convert to GIF');
+  await expect(page.getByLabel('Conversion progress')).toHaveCount(0);
+  await expect(page.getByTestId('batch-item')).toHaveCount(0);
+  await expect(page.getByTestId('file-row')).toHaveCount(4);
+
+  await fileInput(page).setInputFiles([patternPng('x.png', 40, 30, 0), patternPng('y.png', 50, 40, 200)]);
+  await page.locator('label', { hasText: 'Static (one GIF per file)' }).click();
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await expect(page.getByText('2 of 2 files converted')).toBeVisible({ timeout: 60_000 });
+  const gif = decodeGif(await bytesOf(await download(page, 'Download y.gif')));
+  expect([gif.width, gif.height]).toEqual([50, 40]);
+});
+
 const COLOURS = {
   red: [220, 30, 30],
   green: [30, 200, 60],

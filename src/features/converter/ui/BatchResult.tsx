@@ -81,7 +81,7 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <div>
-            <Group gap="xs">
+            <Group gap="xs" wrap="nowrap">
               <ThemeIcon color={entries.length > 0 ? 'green' : 'red'} radius="xl" size="md" aria-hidden>
                 {entries.length > 0 ? <IconCheck size={16} /> : <IconX size={16} />}
               </ThemeIcon>
@@ -115,7 +115,7 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
             )}
           </Stack>
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           {items.map((item, index) =>
             item.status === 'done' ? <GifItem key={names[index]} name={names[index]!} output={item.output} /> : null,
           )}
