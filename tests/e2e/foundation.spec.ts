@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
 import { decodePng } from '../fixtures/pngs';
-import { decodeGif, isGif, meanAbsoluteError } from '../support/gif';
+import { decodeGif, isGif, perceivedMeanAbsoluteError } from '../support/gif';
 
 test('the home page renders its converter', async ({ page }) => {
   await page.goto('/');
@@ -32,5 +32,5 @@ test('one PNG becomes a downloadable static GIF that resembles it', async ({ pag
   expect(gif.frames).toHaveLength(1);
   expect([gif.width, gif.height]).toEqual([fixture.width, fixture.height]);
   const source = decodePng(readFileSync(path));
-  expect(meanAbsoluteError(gif.frames[0]!.image, source)).toBeLessThan(6);
+  expect(perceivedMeanAbsoluteError(gif.frames[0]!.image, source)).toBeLessThan(6);
 });

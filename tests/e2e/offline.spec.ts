@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
 import { decodePng, encodePng, testPattern } from '../fixtures/pngs';
-import { decodeGif, isGif, meanAbsoluteError } from '../support/gif';
+import { decodeGif, isGif, perceivedMeanAbsoluteError } from '../support/gif';
 import { startPreviewServer, type PreviewServer } from '../support/preview-server';
 
 /** Three frames that differ enough (blue channel) for each decoded frame to be matched to its source. */
@@ -76,7 +76,7 @@ async function expectStaticGifOf(bytes: Uint8Array, pngPath: string): Promise<vo
   const source = decodePng(readFileSync(pngPath));
   expect(gif.frames).toHaveLength(1);
   expect([gif.width, gif.height]).toEqual([source.width, source.height]);
-  expect(meanAbsoluteError(gif.frames[0]!.image, source)).toBeLessThan(6);
+  expect(perceivedMeanAbsoluteError(gif.frames[0]!.image, source)).toBeLessThan(6);
 }
 
 /** Every frame present, in order, each resembling its own PNG more than any other. */
@@ -90,7 +90,7 @@ function expectAnimatedGifOfFrames(bytes: Uint8Array): void {
   expect.soft(gif.frames.map((frame) => frame.delayCs)).toEqual(FRAMES.map(() => 50));
   expect.soft(gif.loopCount, 'loops forever').toBe(0);
   gif.frames.slice(0, FRAMES.length).forEach((frame, index) => {
-    expect.soft(meanAbsoluteError(frame.image, FRAMES[index]!.image), `frame ${index + 1}`).toBeLessThan(8);
+    expect.soft(perceivedMeanAbsoluteError(frame.image, FRAMES[index]!.image), `frame ${index + 1}`).toBeLessThan(8);
   });
 }
 

@@ -7,6 +7,13 @@ import type { Rgba } from '../fixtures/pngs';
  */
 export function composeFrame(image: Rgba, placement: Placement, canvas: { width: number; height: number }): Uint8Array {
   const out = new Uint8Array(canvas.width * canvas.height * 4);
+  if (placement.width === image.width && placement.height === image.height) {
+    for (let y = 0; y < image.height; y++) {
+      const row = image.data.subarray(y * image.width * 4, (y + 1) * image.width * 4);
+      out.set(row, ((placement.y + y) * canvas.width + placement.x) * 4);
+    }
+    return out;
+  }
   const sx = image.width / placement.width;
   const sy = image.height / placement.height;
   for (let y = 0; y < placement.height; y++) {

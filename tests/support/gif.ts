@@ -49,3 +49,36 @@ export function meanAbsoluteError(a: Rgba, b: Rgba): number {
   }
   return count === 0 ? 0 : sum / count;
 }
+
+/** A 3x3 box blur of the colour channels (alpha kept): what the eye sees of a dithered area. */
+function boxBlur(image: Rgba): Rgba {
+  const { width, height, data } = image;
+  const out = new Uint8Array(data);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        let count = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = x + dx;
+            const ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+            sum += data[(ny * width + nx) * 4 + c]!;
+            count++;
+          }
+        }
+        out[(y * width + x) * 4 + c] = Math.round(sum / count);
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * Mean absolute error after a 3x3 box blur of both images: dithering trades per-pixel error for
+ * smooth tones, so a dithered GIF is judged by what it looks like, not by each dot.
+ */
+export function perceivedMeanAbsoluteError(a: Rgba, b: Rgba): number {
+  return meanAbsoluteError(boxBlur(a), boxBlur(b));
+}

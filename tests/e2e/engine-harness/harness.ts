@@ -8,6 +8,9 @@ import type { ConversionProgress } from '../../../src/features/converter/engine/
 import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/engine/settings';
 import { createBrowserEngine } from '../../../src/features/converter/worker/browser-engine';
 
+/** A progress event with the page time (ms) it arrived at. */
+export type TimedProgress = ConversionProgress & { at: number };
+
 export type HarnessResult =
   | {
       ok: true;
@@ -17,9 +20,11 @@ export type HarnessResult =
       width: number;
       height: number;
       frameCount: number;
-      progress: ConversionProgress[];
+      /** From the convert() call to the GIF Blob, in the page. */
+      engineMs: number;
+      progress: TimedProgress[];
     }
-  | { ok: false; name: string; message: string; progress: ConversionProgress[]; progressAfterCancel: number };
+  | { ok: false; name: string; message: string; progress: TimedProgress[]; progressAfterCancel: number };
 
 export interface Harness {
   convert(
@@ -39,8 +44,9 @@ async function convert(
 ): Promise<HarnessResult> {
   const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
   const controller = new AbortController();
-  const progress: ConversionProgress[] = [];
+  const progress: TimedProgress[] = [];
   let progressAfterCancel = 0;
+  const started = performance.now();
   try {
     const output = await engine.convert(
       { files, settings: { ...DEFAULT_SETTINGS, ...settings }, ...(frameDelays ? { frameDelays } : {}) },
@@ -48,13 +54,15 @@ async function convert(
         signal: controller.signal,
         onProgress: (p) => {
           if (controller.signal.aborted) progressAfterCancel++;
-          progress.push(p);
+          progress.push({ ...p, at: performance.now() });
           if (p.stage === cancelAt) controller.abort();
         },
       },
     );
+    const engineMs = performance.now() - started;
     return {
       ok: true,
+      engineMs,
       gif: [...new Uint8Array(await output.gif.arrayBuffer())],
       type: output.gif.type,
       fileName: output.fileName,

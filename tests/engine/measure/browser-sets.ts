@@ -1,6 +1,7 @@
 /**
  * Closing-note measurements in Chromium through the real browser engine (the harness page):
- * 10-frame animations at 800x600 and 1920x1080, quality 30 / 80 / 100: time from convert() to the GIF,
+ * 10-frame animations at 800x600 and 1920x1080, quality 30 / 80 / 100: time from convert() to the GIF
+ * Blob in the page (engine loaded; split into decoding and ffmpeg encoding),
  * output size and mean SSIM of the frames against their sources.
  *
  *   npx tsx tests/engine/measure/browser-sets.ts
@@ -27,7 +28,7 @@ const server = await startEngineHarness();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage();
 await page.goto(server.url);
-console.log('set              quality  time     bytes      mean SSIM  dither');
+console.log('set              quality  time     (decode  encode)  bytes      mean SSIM');
 for (const { width, height } of sets) {
   const sources: Rgba[] = [];
   const files: string[] = [];
@@ -43,19 +44,22 @@ for (const { width, height } of sets) {
     (window as unknown as { harness: Harness }).harness.convert({ mode: 'animated', quality: 10 }),
   );
   for (const quality of [30, 80, 100]) {
-    const started = Date.now();
     const result = await page.evaluate(
       (q) => (window as unknown as { harness: Harness }).harness.convert({ mode: 'animated', quality: q }),
       quality,
     );
-    const ms = Date.now() - started;
     if (!result.ok) throw new Error(result.message);
+    const ms = result.engineMs;
     const gif = decodeGif(Uint8Array.from(result.gif));
+    const at = (stage: string) => result.progress.find((p) => p.stage === stage)!.at;
+    const decode = ((at('processing') - at('preparing')) / 1000).toFixed(2);
+    const encode = ((at('finalizing') - at('processing')) / 1000).toFixed(2);
     const meanSsim = gif.frames.reduce((sum, f, i) => sum + ssim(f.image, sources[i]!), 0) / gif.frames.length;
     console.log(
       `10x${width}x${height}`.padEnd(17) +
         `${quality}`.padEnd(9) +
         `${(ms / 1000).toFixed(2)} s`.padEnd(9) +
+        `(${decode} s  ${encode} s)`.padEnd(18) +
         `${(result.gif.length / 1024).toFixed(0)} KB`.padEnd(11) +
         meanSsim.toFixed(3),
     );
