@@ -2,13 +2,13 @@ import { convertEachFile } from '../engine/batch-convert';
 import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterEngine } from '../engine/contracts';
 import { abortError, ERROR_MESSAGES } from '../engine/errors';
 import type { FrameSource } from '../engine/plan';
+import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
 import { validatePng } from '../engine/png-validation';
+import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../engine/progress';
+import type { ConversionSettings } from '../engine/settings';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
-import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
-import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
-import type { ConversionSettings } from '../engine/settings';
 
 /** The biggest job of a static batch, from the PNG headers only; unreadable headers fail later, in their job. */
 async function largestStillJobBytes(files: readonly File[], settings: ConversionSettings): Promise<number> {
@@ -24,7 +24,7 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
  * The converter engine the app uses: each PNG is checked in pure TypeScript (signature, every chunk's
  * CRC, header) before anything is decoded, so a broken file fails with 'Failed to load image: <name>
  * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
- * and runs the plan.
+ * and runs the plan. A pool of `poolSize` instances runs the files of a static batch side by side.
  */
 export function createBrowserEngine(poolSize = 1): ConverterEngine {
   const pool = new EnginePool(poolSize, () => new EngineInstance());
