@@ -30,17 +30,18 @@ async function convertInPage(page: Page, file: string): Promise<Outcome> {
   await page.locator('input[type="file"]').setInputFiles(file);
   await page.getByRole('button', { name: /^Convert/ }).click();
   const download = page.getByRole('link', { name: 'Download' }).or(page.getByRole('button', { name: 'Download' }));
-  const failure = page.getByText(/Conversion Failed/);
+  // The failure card (an alert titled 'Conversion Failed', with the message below the title).
+  const failure = page.getByRole('alert').filter({ hasText: /Conversion Failed/ });
   await download.or(failure).first().waitFor({ timeout: OUTCOME_TIMEOUT_MS });
   const ms = Date.now() - started;
   if (await failure.first().isVisible()) {
     const text = (await failure.first().textContent()) ?? '';
     return { ok: false, error: text.replace(/^.*Conversion Failed:?\s*/s, '').trim(), ms };
   }
-  const href = await download.first().getAttribute('href');
-  if (!href) throw new Error('The Download control has no link to the GIF');
-  const bytes = await page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], href);
-  return { ok: true, gif: Uint8Array.from(bytes), ms };
+  // Downloaded as a user would: the page's CSP rightly forbids fetching its blob: URLs from a script.
+  const [saved] = await Promise.all([page.waitForEvent('download'), download.first().click()]);
+  const gif = new Uint8Array(readFileSync(await saved.path()));
+  return { ok: true, gif, ms };
 }
 
 function describeGif(gif: Uint8Array): { width: number; height: number; frames: number } {
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let failures = 0;
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ acceptDownloads: true });
     await page.goto(server.origin);
     for (const file of files) {
       const name = basename(file);

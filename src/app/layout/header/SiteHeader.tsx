@@ -27,7 +27,7 @@ export function SiteHeader({ status }: SiteHeaderProps) {
           <LogoMark size={32} />
           <span className={classes.brandName}>{PRODUCT_NAME}</span>
         </Link>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap={8} wrap="nowrap">
           <MainNav className={classes.desktopNav} />
           {status}
           <ColorSchemeToggle />

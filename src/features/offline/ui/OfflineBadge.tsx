@@ -4,6 +4,7 @@ import { IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { offlineBadge, type OfflineBadgeKind } from '../model/offline-status';
 import { useOffline } from '../store/use-offline';
+import classes from './OfflineBadge.module.css';
 
 const LOOK: Record<OfflineBadgeKind, { color: string; variant: 'default' | 'filled'; icon: ReactNode }> = {
   preparing: { color: 'gray', variant: 'default', icon: <Loader size={10} color="gray" /> },
@@ -28,6 +29,8 @@ export function OfflineBadge() {
           variant={LOOK[badge.kind].variant}
           leftSection={LOOK[badge.kind].icon}
           tt="none"
+          classNames={{ root: classes.root, label: classes.label, section: classes.section }}
+          title={badge.label}
           data-offline-status={badge.kind}
         >
           {badge.label}
