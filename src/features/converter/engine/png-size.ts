@@ -1,13 +1,12 @@
 /** Reads a PNG's size from its header, so the UI knows the first image's proportions without decoding it. */
-
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+import { PNG_SIGNATURE } from './png-validation';
 
 /** How many leading bytes `pngSize` needs: signature (8) + IHDR length and type (8) + width and height (8). */
 export const PNG_HEADER_BYTES = 24;
 
 export function pngSize(header: Uint8Array): { width: number; height: number } | null {
   if (header.length < PNG_HEADER_BYTES) return null;
-  if (SIGNATURE.some((byte, i) => header[i] !== byte)) return null;
+  if (PNG_SIGNATURE.some((byte, i) => header[i] !== byte)) return null;
   const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
   const width = view.getUint32(16);
   const height = view.getUint32(20);

@@ -14,7 +14,7 @@ export interface PngHeader {
   interlaced: boolean;
 }
 
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Legal bit depths for each colour type (PNG spec, table 11.1). */
 const BIT_DEPTHS: Record<number, readonly number[]> = {
@@ -41,10 +41,10 @@ export function validatePng(bytes: Uint8Array, fileName: string): PngHeader {
 }
 
 function readPng(bytes: Uint8Array): PngHeader {
-  if (bytes.length < SIGNATURE.length || SIGNATURE.some((b, i) => bytes[i] !== b))
+  if (bytes.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((b, i) => bytes[i] !== b))
     throw new PngError('not a PNG signature');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = SIGNATURE.length;
+  let offset = PNG_SIGNATURE.length;
   let header: PngHeader | null = null;
   let hasPalette = false;
   let hasImageData = false;
