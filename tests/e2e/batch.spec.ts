@@ -189,7 +189,7 @@ test.describe('frame strip', () => {
       solidPng('f2.png', 'green'),
     ]);
     // Natural order on arrival.
-    expect(await listedFileNames(page)).toEqual(['f1.png', 'f2.png', 'f3.png', 'f10.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['f1.png', 'f2.png', 'f3.png', 'f10.png']);
     await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
 
     // Drag: f1 from first to third place.

@@ -50,13 +50,13 @@ test.describe('home page', () => {
     await (await chooser).setFiles([red, green, blue]);
     await expectToast(page, 'Files uploaded: 3 PNG file(s) ready for conversion.');
     // New files arrive in natural name order.
-    expect(await listedFileNames(page)).toEqual(['blue.png', 'green.png', 'red.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['blue.png', 'green.png', 'red.png']);
     await expect(page.getByTestId('file-row').first()).toContainText(/\d+(\.\d+)? (Bytes|KB) · image\/png/);
     await expect(page.getByTestId('file-row').first().locator('img')).toHaveJSProperty('naturalWidth', 64);
     await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
 
     await page.getByRole('button', { name: 'Remove green.png' }).click();
-    expect(await listedFileNames(page)).toEqual(['blue.png', 'red.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['blue.png', 'red.png']);
     await page.getByRole('button', { name: 'Clear All' }).click();
     await expect(page.getByTestId('file-row')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Conversion settings' })).toHaveCount(0);
@@ -94,7 +94,7 @@ test.describe('home page', () => {
     await dropzone(page).click();
     await (await chooser).setFiles([]);
     await page.waitForTimeout(400); // react-dropzone reports a cancel 300 ms after focus returns
-    expect(await listedFileNames(page)).toEqual(['red.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['red.png']);
   });
 
   test('takes files by drag and drop, with accept and reject styles while dragging', async ({ page }) => {
@@ -109,11 +109,11 @@ test.describe('home page', () => {
 
     await dropFiles(page, [toDropped(blue), toDropped(red)]);
     await expectToast(page, 'Files uploaded: 2 PNG file(s) ready for conversion.');
-    expect(await listedFileNames(page)).toEqual(['blue.png', 'red.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['blue.png', 'red.png']);
 
     // A new choice replaces the selection.
     await dropFiles(page, [toDropped(green)]);
-    expect(await listedFileNames(page)).toEqual(['green.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['green.png']);
     await expect(page.getByRole('radio', { name: 'Static GIF' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeDisabled();
   });
@@ -137,7 +137,7 @@ test.describe('home page', () => {
     await expectToast(page, 'f0.png: Too many files');
     await expectToast(page, 'notes.txt: File type must be image/png (.png), Too many files');
     // Refused choices leave the earlier selection as it was.
-    expect(await listedFileNames(page)).toEqual(['red.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['red.png']);
   });
 
   test('asks for files before converting', async ({ page }) => {
@@ -170,7 +170,7 @@ test.describe('home page', () => {
     await page.getByRole('button', { name: /^Convert/ }).click();
     await expectToast(page, 'Conversion failed');
     await expect(page.getByText('Conversion Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
-    expect(await listedFileNames(page)).toEqual(['broken.png']);
+    await expect.poll(() => listedFileNames(page)).toEqual(['broken.png']);
 
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('Conversion Failed', { exact: true })).toHaveCount(0);

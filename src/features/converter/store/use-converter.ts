@@ -1,7 +1,7 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { poolSize, requestedPoolSize } from '../engine/pool-size';
-import { createBrowserEngine } from '../worker/browser-engine';
+import { createLazyEngine } from '../worker/lazy-engine';
 import { createConverterStore, type ConverterStoreState } from './converter-store';
 
 type ConverterStore = StoreApi<ConverterStoreState>;
@@ -12,7 +12,11 @@ type ConverterStore = StoreApi<ConverterStoreState>;
  * Tests provide their own store, on a fake engine.
  */
 export const converterStore: ConverterStore = createConverterStore(
-  createBrowserEngine(poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search))),
+  createLazyEngine(() =>
+    import('../worker/browser-engine').then(({ createBrowserEngine }) =>
+      createBrowserEngine(poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search))),
+    ),
+  ),
 );
 
 const ConverterStoreContext = createContext<ConverterStore>(converterStore);

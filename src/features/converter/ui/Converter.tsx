@@ -1,23 +1,31 @@
 import { Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useConverter } from '../store/use-converter';
 import { ConvertCard } from './ConvertCard';
-import { FileList } from './FileList';
 import { ProgressCard } from './ProgressCard';
-import { ResultCard } from './ResultCard';
-import { SettingsCard } from './SettingsCard';
 import { UploadArea } from './UploadArea';
 import { useIdleWarmUp } from './use-idle-warm-up';
+
+// Cards that only appear once files are chosen or a result exists load on demand, keeping the first
+// paint small: the frame strip brings drag and drop, the settings bring sliders, selects and number
+// inputs, and the batch result brings the zip library.
+const FileList = lazy(() => import('./FileList').then((module) => ({ default: module.FileList })));
+const SettingsCard = lazy(() => import('./SettingsCard').then((module) => ({ default: module.SettingsCard })));
+const ResultCard = lazy(() => import('./ResultCard').then((module) => ({ default: module.ResultCard })));
 
 /** The converter's cards in the spec's order, from upload to result. */
 export function Converter() {
   useIdleWarmUp();
+  const hasFiles = useConverter((s) => s.files.length > 0);
+  const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
   return (
     <Stack gap="lg">
       <UploadArea />
-      <FileList />
-      <SettingsCard />
+      <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
+      <Suspense fallback={null}>{hasFiles && <SettingsCard />}</Suspense>
       <ConvertCard />
       <ProgressCard />
-      <ResultCard />
+      <Suspense fallback={null}>{hasResult && <ResultCard />}</Suspense>
     </Stack>
   );
 }

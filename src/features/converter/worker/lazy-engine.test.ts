@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConversionOutput, ConverterEngine } from '../engine/contracts';
+import { DEFAULT_SETTINGS } from '../engine/settings';
+import { createLazyEngine } from './lazy-engine';
+
+const output = { fileName: 'converted_1.gif' } as ConversionOutput;
+
+function fakeEngine(): ConverterEngine {
+  return {
+    warmUp: vi.fn(),
+    convert: vi.fn(async () => output),
+    convertEach: vi.fn(async () => []),
+  };
+}
+
+const request = { files: [], settings: DEFAULT_SETTINGS };
+
+describe('createLazyEngine', () => {
+  it('loads nothing until it is used, then loads once', async () => {
+    const real = fakeEngine();
+    const load = vi.fn(async () => real);
+    const engine = createLazyEngine(load);
+    expect(load).not.toHaveBeenCalled();
+    await expect(engine.convert(request)).resolves.toBe(output);
+    await engine.convertEach(request);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(real.convertEach).toHaveBeenCalledWith(request, undefined);
+  });
+
+  it('warms the loaded engine up', async () => {
+    const real = fakeEngine();
+    const engine = createLazyEngine(async () => real);
+    engine.warmUp();
+    await vi.waitFor(() => expect(real.warmUp).toHaveBeenCalledTimes(1));
+  });
+
+  it('retries a load that failed', async () => {
+    const real = fakeEngine();
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(real);
+    const engine = createLazyEngine(load);
+    engine.warmUp();
+    // Let the failed warm-up settle: callers during a load share it, callers after a failure load again.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(engine.convert(request)).resolves.toBe(output);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

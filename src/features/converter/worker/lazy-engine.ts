@@ -1,0 +1,32 @@
+import type { ConverterEngine } from '../engine/contracts';
+
+/**
+ * An engine whose code (the ffmpeg bindings, the pool, the decoder client) is loaded on first use —
+ * at warm-up, once the page is idle — so it stays out of the first paint. A failed load is retried
+ * by the next call instead of being remembered.
+ */
+export function createLazyEngine(load: () => Promise<ConverterEngine>): ConverterEngine {
+  let loading: Promise<ConverterEngine> | null = null;
+  const engine = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+
+  return {
+    warmUp() {
+      engine().then(
+        (loaded) => loaded.warmUp(),
+        () => {
+          // The next conversion retries the load and reports its error.
+        },
+      );
+    },
+    async convert(request, options) {
+      return (await engine()).convert(request, options);
+    },
+    async convertEach(request, options) {
+      return (await engine()).convertEach(request, options);
+    },
+  };
+}
