@@ -99,8 +99,18 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   };
 }
 
-function paletteGen(palette: PaletteOptions): string {
-  return `palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
+/** What the frames' pixels told the engine (content-analysis.ts). */
+export interface ContentFacts {
+  smoothGradient: boolean;
+  transparent: boolean;
+  /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
+  manyColours?: boolean;
+}
+
+function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
+  // Every other pixel of every other row, real colours only (no blending).
+  const sample = manyColours ? 'scale=trunc((iw+1)/2):trunc((ih+1)/2):flags=neighbor,' : '';
+  return `${sample}palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
 }
 
 function paletteUse(palette: PaletteOptions): string {
@@ -134,7 +144,7 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
   ]; // prettier-ignore
 }
 
-function splitPlan(layout: FrameLayout, palette: PaletteOptions, transparent: boolean): SplitPlan | null {
+function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): SplitPlan | null {
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
@@ -144,13 +154,22 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, transparent: bo
       '-i', PALETTE_FILE,
       '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
       '-frames:v', String(run.frameCount),
-      ...gifOutput(layout, transparent, outputFile),
+      ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
   };
   return {
     paletteFile: PALETTE_FILE,
-    paletteArgs: [...rawInput(layout), '-vf', paletteGen(palette), '-frames:v', '1', '-update', '1', PALETTE_FILE],
+    paletteArgs: [
+      ...rawInput(layout),
+      '-vf',
+      paletteGen(palette, content.manyColours ?? false),
+      '-frames:v',
+      '1',
+      '-update',
+      '1',
+      PALETTE_FILE,
+    ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
   };
 }
@@ -164,13 +183,13 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, transparent: bo
 export function buildPlan(
   layout: FrameLayout,
   settings: ConversionSettings,
-  content: { smoothGradient: boolean; transparent: boolean },
+  content: ContentFacts,
   now: number = Date.now(),
 ): ConversionPlan {
   const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
   const args = [
     ...rawInput(layout),
-    '-filter_complex', `split[a][b];[a]${paletteGen(palette)}[p];[b][p]${paletteUse(palette)}`,
+    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
     ...gifOutput(layout, content.transparent, OUTPUT_FILE),
   ]; // prettier-ignore
   return {
@@ -178,7 +197,7 @@ export function buildPlan(
     palette,
     outputFile: OUTPUT_FILE,
     args,
-    split: splitPlan(layout, palette, content.transparent),
+    split: splitPlan(layout, palette, content),
     fileName: outputFileName(layout.mode, now),
   };
 }

@@ -1,4 +1,11 @@
-import { EMPTY_STATS, gradientStats, isSmoothGradient, mergeStats } from '../engine/content-analysis';
+import {
+  ColourVariety,
+  EMPTY_STATS,
+  gradientStats,
+  isSmoothGradient,
+  MANY_COLOURS,
+  mergeStats,
+} from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
@@ -64,12 +71,14 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     report(preparingProgress(milestones, 0, total));
     let stats = EMPTY_STATS;
     let transparent = false;
+    const variety = new ColourVariety();
     for (const [index, frame] of layout.frames.entries()) {
       const rgba = await job.readFrame(frame, layout);
       if (rgba.length !== layout.width * layout.height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${layout.width}x${layout.height} RGBA`);
       stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
       transparent ||= hasTransparency(rgba);
+      variety.add(rgba);
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
         await helper.writeFile(frame.inputFile, rgba.slice());
@@ -80,7 +89,11 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       report(preparingProgress(milestones, index + 1, total));
     }
 
-    const plan = buildPlan(layout, job.settings, { smoothGradient: isSmoothGradient(stats), transparent });
+    const plan = buildPlan(layout, job.settings, {
+      smoothGradient: isSmoothGradient(stats),
+      transparent,
+      manyColours: variety.distinct > MANY_COLOURS,
+    });
     report(processingProgress(milestones, 0, total));
     let muxed: Uint8Array;
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
