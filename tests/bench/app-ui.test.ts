@@ -29,7 +29,7 @@ describe('the UI driver, against a converter page with mode, quality, batch resu
     dir = mkdtempSync(join(tmpdir(), 'bench-ui-'));
     for (const name of ['1.png', '2.png', '3.png', '4.png', 'broken.png']) writeFileSync(file(name), 'png');
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await browser.newContext({ acceptDownloads: true, bypassCSP: true });
     await context.route(`${MOCK_URL}**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: mockConverterPage(MAX_FILES) }),
     );

@@ -158,7 +158,8 @@ export async function runConversionCase(
 ): Promise<CaseResult> {
   const outDir = join(OUTPUTS_DIR, conversionCase.id);
   mkdirSync(outDir, { recursive: true });
-  const context = await browser.newContext({ acceptDownloads: true });
+  // The probes poll with string predicates, which the app's CSP (no unsafe-eval) would refuse; the app runs the same.
+  const context = await browser.newContext({ acceptDownloads: true, bypassCSP: true });
   const page = await context.newPage();
   const app: CaseResult['app'] = {
     ...emptySide(),

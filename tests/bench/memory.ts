@@ -50,7 +50,7 @@ export async function measureMemory(url: string, inputs: InputSet): Promise<Memo
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const browserSession = await browser.newBrowserCDPSession();
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await browser.newContext({ acceptDownloads: true, bypassCSP: true });
     const page = await context.newPage();
     const pageSession = await context.newCDPSession(page);
     await pageSession.send('Performance.enable');

@@ -19,6 +19,7 @@ export async function convertImages(
   inputs: readonly NodeInput[],
   settings: Partial<ConversionSettings> = {},
   onProgress?: (progress: ConversionProgress) => void,
+  helper?: NodeFFmpeg,
 ): Promise<JobResult> {
   const byName = new Map(inputs.map((input) => [input.name, input.image]));
   return runConversionJob(ffmpeg, {
@@ -26,6 +27,7 @@ export async function convertImages(
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
     readFrame: async (frame, canvas) => composeFrame(byName.get(frame.name)!, frame.placement, canvas),
     ...(onProgress ? { onProgress } : {}),
+    ...(helper ? { helper } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
 import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
-import { applyTiming, readGifInfo } from './gif-bytes';
+import { applyTiming, joinGifs, readGifInfo } from './gif-bytes';
 
 /** A small GIF written by omggif: 3 frames of 4x2, two colours, with the given options. */
 function sampleGif(options: { loop?: number; delays?: number[]; transparent?: boolean } = {}): Uint8Array {
@@ -78,5 +78,52 @@ describe('applyTiming', () => {
   });
   it('refuses a frame count that differs from the delays given', () => {
     expect(() => applyTiming(sampleGif(), { delaysCs: [1, 1], loop: true })).toThrow(/3 frames where 2 were expected/);
+  });
+});
+
+describe('joinGifs', () => {
+  /** A 4x2 GIF with `frames` frames, frame f showing colour index (i + f + shift) % 2 at pixel i. */
+  function run(palette: number[], frames: number, shift: number): Uint8Array {
+    const buffer = new Uint8Array(1024);
+    const writer = new GifWriter(buffer, 4, 2, { palette, loop: 0 });
+    for (let frame = 0; frame < frames; frame++) {
+      writer.addFrame(
+        0,
+        0,
+        4,
+        2,
+        Array.from({ length: 8 }, (_, i) => (i + frame + shift) % 2),
+        { delay: 7 },
+      );
+    }
+    return buffer.slice(0, writer.end());
+  }
+
+  it('keeps every frame of every part, in order, with one header, loop extension and trailer', () => {
+    const palette = [0xff0000, 0x0000ff];
+    const joined = joinGifs([run(palette, 2, 0), run(palette, 3, 0)]);
+    expect(readGifInfo(joined)).toMatchObject({ width: 4, height: 2, loopCount: 0 });
+    expect(readGifInfo(joined).frames.map((f) => f.delayCs)).toEqual([7, 7, 7, 7, 7]);
+    const expected = [...pixelsOf(run(palette, 2, 0)), ...pixelsOf(run(palette, 3, 0))];
+    expect(pixelsOf(joined)).toEqual(expected);
+    expect(joined.at(-1)).toBe(0x3b);
+    expect(joined.length).toBeLessThan(run(palette, 2, 0).length + run(palette, 3, 0).length);
+  });
+
+  it('gives frames of a part with another global palette that palette as a local table', () => {
+    const joined = joinGifs([run([0xff0000, 0x0000ff], 1, 0), run([0x00ff00, 0xffffff], 2, 1)]);
+    expect(pixelsOf(joined)).toEqual([
+      ...pixelsOf(run([0xff0000, 0x0000ff], 1, 0)),
+      ...pixelsOf(run([0x00ff00, 0xffffff], 2, 1)),
+    ]);
+  });
+
+  it('returns a single part unchanged and refuses parts of different sizes', () => {
+    const one = run([0xff0000, 0x0000ff], 2, 0);
+    expect(joinGifs([one])).toBe(one);
+    const other = new Uint8Array(1024);
+    const writer = new GifWriter(other, 2, 2, { palette: [0, 0xffffff] });
+    writer.addFrame(0, 0, 2, 2, [0, 1, 1, 0]);
+    expect(() => joinGifs([one, other.slice(0, writer.end())])).toThrow(/differ in size/);
   });
 });

@@ -168,3 +168,48 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return result;
 }
+
+/** The global colour table of a GIF's first raw block (header + screen descriptor + table), or null. */
+function globalColourTable(header: Uint8Array): { table: Uint8Array; sizeBits: number } | null {
+  const packed = header[10]!;
+  return packed & 0x80 ? { table: header.subarray(13), sizeBits: packed & 7 } : null;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/** An image block that carries `colours` as its local table (it had none and relied on its own file's global one). */
+function withLocalTable(image: Uint8Array, colours: { table: Uint8Array; sizeBits: number }): Uint8Array {
+  if (image[9]! & 0x80) return image;
+  const descriptor = image.slice(0, 10);
+  descriptor[9] = (descriptor[9]! & 0x40) | 0x80 | colours.sizeBits; // keep the interlace flag
+  return concat([descriptor, colours.table, image.subarray(10)]);
+}
+
+/**
+ * Joins GIFs of consecutive frame runs (same canvas, encoded separately) into one animation: the first
+ * file's header, colour table and extensions, then every file's frames (Graphic Control Extension +
+ * image) in order, then one trailer. A later file whose global colour table differs gives its frames
+ * that table as a local one, so every frame keeps its own colours. Timing and loop are applied after.
+ */
+export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
+  const [first, ...rest] = parts;
+  if (!first) throw new GifFormatError('nothing to join');
+  const firstBlocks = splitBlocks(first);
+  const firstHeader = firstBlocks[0]!.bytes;
+  if (rest.length === 0) return first;
+  const out: Uint8Array[] = firstBlocks.slice(0, -1).map((block) => block.bytes);
+  for (const part of rest) {
+    const blocks = splitBlocks(part);
+    const header = blocks[0]!.bytes;
+    if (le16(header, 6) !== le16(firstHeader, 6) || le16(header, 8) !== le16(firstHeader, 8))
+      throw new GifFormatError('joined GIFs differ in size');
+    const colours = globalColourTable(header);
+    const ownColours = colours && !sameBytes(header.subarray(13), firstHeader.subarray(13)) ? colours : null;
+    for (const block of blocks.slice(1, -1)) {
+      if (block.kind === 'gce') out.push(block.bytes);
+      if (block.kind === 'image') out.push(ownColours ? withLocalTable(block.bytes, ownColours) : block.bytes);
+    }
+  }
+  out.push(Uint8Array.of(0x3b));
+  return concat(out);
+}

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { paletteOptions, type PaletteOptions } from './quality';
+import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
@@ -35,12 +36,27 @@ export interface FrameLayout extends Size {
   restartAfter: boolean;
 }
 
+/** One run of consecutive frames mapped to the shared palette and encoded on its own core. */
+export interface EncodeRun extends FrameRun {
+  args: string[];
+  outputFile: string;
+}
+
+/** The same conversion in three steps: one palette, then two runs encoded side by side and joined. */
+export interface SplitPlan {
+  paletteFile: string;
+  paletteArgs: string[];
+  runs: [EncodeRun, EncodeRun];
+}
+
 /** Everything the worker needs to run one job: it executes plans, it decides nothing. */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
   outputFile: string;
   /** The exact ffmpeg argument list. */
   args: string[];
+  /** How to run it on two cores when a second one is free; null when one core is as fast. */
+  split: SplitPlan | null;
   fileName: string;
 }
 
@@ -54,6 +70,7 @@ export function delayToCentiseconds(ms: number): number {
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
 const INPUT_PATTERN = 'frame%04d.rgba';
 const OUTPUT_FILE = 'output.gif';
+const PALETTE_FILE = 'palette.png';
 
 /**
  * Static mode converts the first file only; animated mode makes one frame per file, in order.
@@ -82,15 +99,79 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   };
 }
 
-function paletteFilter(palette: PaletteOptions): string {
+/** What the frames' pixels told the engine (content-analysis.ts). */
+export interface ContentFacts {
+  smoothGradient: boolean;
+  transparent: boolean;
+  /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
+  manyColours?: boolean;
+}
+
+function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
+  // Every other pixel of every other row, real colours only (no blending).
+  const sample = manyColours ? 'scale=trunc((iw+1)/2):trunc((ih+1)/2):flags=neighbor,' : '';
+  return `${sample}palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
+}
+
+function paletteUse(palette: PaletteOptions): string {
   const use = [`dither=${palette.dither}`];
   if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? 3}`);
   // Binary transparency: pixels under half opacity become the reserved transparent colour.
   use.push('alpha_threshold=128');
-  return (
-    `split[a][b];[a]palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full[p];` +
-    `[b][p]paletteuse=${use.join(':')}`
-  );
+  return `paletteuse=${use.join(':')}`;
+}
+
+function rawInput(layout: FrameLayout, firstFrame = 0): string[] {
+  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
+  return [
+    '-f', 'image2',
+    '-framerate', `100/${firstDelayCs}`,
+    ...(firstFrame > 0 ? ['-start_number', String(firstFrame)] : []),
+    '-pixel_format', 'rgba',
+    '-video_size', `${layout.width}x${layout.height}`,
+    '-c:v', 'rawvideo',
+    '-i', INPUT_PATTERN,
+  ]; // prettier-ignore
+}
+
+function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
+  return [
+    '-fps_mode', 'passthrough',
+    ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
+    '-loop', layout.loop ? '0' : '-1',
+    '-f', 'gif',
+    file,
+  ]; // prettier-ignore
+}
+
+function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): SplitPlan | null {
+  const runs = splitFrames(layout.frames.length, layout.width, layout.height);
+  if (!runs) return null;
+  const encodeRun = (run: FrameRun, index: number): EncodeRun => {
+    const outputFile = `run${index}.gif`;
+    const args = [
+      ...rawInput(layout, run.firstFrame),
+      '-i', PALETTE_FILE,
+      '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
+      '-frames:v', String(run.frameCount),
+      ...gifOutput(layout, content.transparent, outputFile),
+    ]; // prettier-ignore
+    return { ...run, args, outputFile };
+  };
+  return {
+    paletteFile: PALETTE_FILE,
+    paletteArgs: [
+      ...rawInput(layout),
+      '-vf',
+      paletteGen(palette, content.manyColours ?? false),
+      '-frames:v',
+      '1',
+      '-update',
+      '1',
+      PALETTE_FILE,
+    ],
+    runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
+  };
 }
 
 /**
@@ -102,24 +183,21 @@ function paletteFilter(palette: PaletteOptions): string {
 export function buildPlan(
   layout: FrameLayout,
   settings: ConversionSettings,
-  content: { smoothGradient: boolean; transparent: boolean },
+  content: ContentFacts,
   now: number = Date.now(),
 ): ConversionPlan {
   const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
-  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
   const args = [
-    '-f', 'image2',
-    '-framerate', `100/${firstDelayCs}`,
-    '-pixel_format', 'rgba',
-    '-video_size', `${layout.width}x${layout.height}`,
-    '-c:v', 'rawvideo',
-    '-i', INPUT_PATTERN,
-    '-filter_complex', paletteFilter(palette),
-    '-fps_mode', 'passthrough',
-    ...(content.transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
-    '-loop', layout.loop ? '0' : '-1',
-    '-f', 'gif',
-    OUTPUT_FILE,
+    ...rawInput(layout),
+    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+    ...gifOutput(layout, content.transparent, OUTPUT_FILE),
   ]; // prettier-ignore
-  return { ...layout, palette, outputFile: OUTPUT_FILE, args, fileName: outputFileName(layout.mode, now) };
+  return {
+    ...layout,
+    palette,
+    outputFile: OUTPUT_FILE,
+    args,
+    split: splitPlan(layout, palette, content),
+    fileName: outputFileName(layout.mode, now),
+  };
 }

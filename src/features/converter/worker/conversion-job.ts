@@ -1,8 +1,16 @@
-import { EMPTY_STATS, gradientStats, isSmoothGradient, mergeStats } from '../engine/content-analysis';
+import {
+  ColourVariety,
+  EMPTY_STATS,
+  gradientStats,
+  isSmoothGradient,
+  MANY_COLOURS,
+  mergeStats,
+} from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
-import { applyTiming } from '../engine/gif-bytes';
+import { applyTiming, joinGifs } from '../engine/gif-bytes';
+import { splitFrames } from '../engine/segments';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
 import {
   completeProgress,
@@ -23,6 +31,8 @@ export interface ConversionJob {
   sources: readonly FrameSource[];
   readFrame: FrameReader;
   onProgress?: (progress: ConversionProgress) => void;
+  /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
+  helper?: FFmpegPort;
 }
 
 export interface JobResult {
@@ -51,51 +61,63 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const written: string[] = [];
-  let outputFile: string | null = null;
+  const writtenOnHelper: string[] = [];
+  const outputs: string[] = [];
+  const helper = job.helper;
+  // Decided before any pixel is read: the split does not depend on content, only on the frames' size.
+  const helperFrom = helper ? (splitFrames(total, layout.width, layout.height)?.[1].firstFrame ?? null) : null;
 
   try {
     report(preparingProgress(milestones, 0, total));
     let stats = EMPTY_STATS;
     let transparent = false;
+    const variety = new ColourVariety();
     for (const [index, frame] of layout.frames.entries()) {
       const rgba = await job.readFrame(frame, layout);
       if (rgba.length !== layout.width * layout.height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${layout.width}x${layout.height} RGBA`);
       stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
       transparent ||= hasTransparency(rgba);
+      variety.add(rgba);
+      if (helper && helperFrom !== null && index >= helperFrom) {
+        // Writing transfers the buffer, so the helper gets its own copy first.
+        await helper.writeFile(frame.inputFile, rgba.slice());
+        writtenOnHelper.push(frame.inputFile);
+      }
       await port.writeFile(frame.inputFile, rgba);
       written.push(frame.inputFile);
       report(preparingProgress(milestones, index + 1, total));
     }
 
-    const plan = buildPlan(layout, job.settings, { smoothGradient: isSmoothGradient(stats), transparent });
-    outputFile = plan.outputFile;
-    report(processingProgress(milestones, 0, total));
-    const lines: string[] = [];
-    let coreAborted = false;
-    const unsubscribe = port.onLog((line) => {
-      lines.push(line);
-      if (lines.length > LOG_LINES_KEPT) lines.shift();
-      coreAborted ||= isCoreAbort(line);
-      const frames = framesWritten(line);
-      if (frames !== null) report(processingProgress(milestones, frames, total));
+    const plan = buildPlan(layout, job.settings, {
+      smoothGradient: isSmoothGradient(stats),
+      transparent,
+      manyColours: variety.distinct > MANY_COLOURS,
     });
-    let code: number;
-    try {
-      code = await port.exec(plan.args);
-    } catch (error) {
-      // The core itself crashed (e.g. a wasm trap): it cannot be trusted for another job.
-      throw new EncoderError(`The GIF encoder stopped unexpectedly: ${errorMessageOf(error)}`);
-    } finally {
-      unsubscribe();
-    }
-    if (code !== 0 || coreAborted) {
-      const why = errorSummary(lines);
-      throw new EncoderError(`The GIF encoder failed (exit code ${code})${why ? `: ${why}` : ''}`);
+    report(processingProgress(milestones, 0, total));
+    let muxed: Uint8Array;
+    if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
+      const split = plan.split;
+      outputs.push(split.paletteFile, ...split.runs.map((run) => run.outputFile));
+      await execOrThrow(port, split.paletteArgs, () => {});
+      await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+      const done = [0, 0];
+      const onFrames = (run: number) => (frames: number) => {
+        done[run] = frames;
+        report(processingProgress(milestones, done[0]! + done[1]!, total));
+      };
+      const [first, second] = await Promise.all([
+        execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
+        execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
+      ]);
+      muxed = joinGifs([first, second]);
+    } else {
+      outputs.push(plan.outputFile);
+      await execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total)));
+      muxed = await port.readFile(plan.outputFile);
     }
 
     report(finalizingProgress(milestones));
-    const muxed = await port.readFile(plan.outputFile);
     const gif = applyTiming(muxed, {
       delaysCs: plan.frames.map((f) => f.delayCs),
       loop: plan.loop,
@@ -105,9 +127,34 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {
-    for (const file of outputFile ? [...written, outputFile] : written) {
-      // A missing output (failed job) is not an error here.
-      await port.deleteFile(file).catch(() => {});
-    }
+    // A missing output (failed job) is not an error here.
+    for (const file of [...written, ...outputs]) await port.deleteFile(file).catch(() => {});
+    if (helper) for (const file of [...writtenOnHelper, ...outputs]) await helper.deleteFile(file).catch(() => {});
+  }
+}
+
+/** Runs one ffmpeg command, reporting frames written; a crash or a failure raises an EncoderError. */
+async function execOrThrow(port: FFmpegPort, args: string[], onFrames: (frames: number) => void): Promise<void> {
+  const lines: string[] = [];
+  let coreAborted = false;
+  const unsubscribe = port.onLog((line) => {
+    lines.push(line);
+    if (lines.length > LOG_LINES_KEPT) lines.shift();
+    coreAborted ||= isCoreAbort(line);
+    const frames = framesWritten(line);
+    if (frames !== null) onFrames(frames);
+  });
+  let code: number;
+  try {
+    code = await port.exec(args);
+  } catch (error) {
+    // The core itself crashed (e.g. a wasm trap): it cannot be trusted for another job.
+    throw new EncoderError(`The GIF encoder stopped unexpectedly: ${errorMessageOf(error)}`);
+  } finally {
+    unsubscribe();
+  }
+  if (code !== 0 || coreAborted) {
+    const why = errorSummary(lines);
+    throw new EncoderError(`The GIF encoder failed (exit code ${code})${why ? `: ${why}` : ''}`);
   }
 }

@@ -6,6 +6,7 @@ import type { ConversionSettings } from '../engine/settings';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
+import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
   files: readonly File[];
@@ -32,6 +33,9 @@ export class EngineInstance {
   #jobsOnCore = 0;
   #busy = false;
 
+  /** `helper`: a second core lent for large animations (see helper-core.ts). */
+  constructor(private readonly helper: HelperCore = sharedHelperCore) {}
+
   get busy(): boolean {
     return this.#busy;
   }
@@ -41,21 +45,32 @@ export class EngineInstance {
     this.#core().catch(() => {
       // A failed background load is retried by the next job, which reports the error.
     });
+    this.helper.warmUp();
   }
 
   async run(job: InstanceJob): Promise<JobResult> {
     if (this.#busy) throw new Error('This engine instance is already running a job');
     this.#busy = true;
     const { signal } = job;
-    const cancel = () => this.#restart();
+    let helper: FFmpeg | null = null;
+    const giveHelperBack = (clean: boolean) => {
+      if (helper) this.helper.giveBack(clean);
+      helper = null;
+    };
+    const cancel = () => {
+      this.#restart();
+      giveHelperBack(false);
+    };
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
       const ffmpeg = await this.#core();
       if (signal?.aborted) throw abortError();
+      if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
+        ...(helper ? { helper: ffmpegPort(helper) } : {}),
         onProgress: (progress) => {
           if (!signal?.aborted) job.onProgress(progress);
         },
@@ -63,8 +78,11 @@ export class EngineInstance {
           this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, canvas, frame.placement),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
+      // The helper's heap grew with its half of the frames: a big job replaces it too.
+      giveHelperBack(!result.plan.restartAfter);
       return result;
     } catch (error) {
+      giveHelperBack(false);
       if (signal?.aborted) throw abortError();
       // Whatever failed, the next job gets a clean core.
       this.#restart();

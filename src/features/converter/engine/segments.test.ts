@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { splitFrames } from './segments';
+
+describe('splitFrames', () => {
+  it('splits a large animation into two consecutive runs covering every frame', () => {
+    expect(splitFrames(10, 1920, 1080)).toEqual([
+      { firstFrame: 0, frameCount: 5 },
+      { firstFrame: 5, frameCount: 5 },
+    ]);
+    expect(splitFrames(3, 1920, 1080)).toEqual([
+      { firstFrame: 0, frameCount: 2 },
+      { firstFrame: 2, frameCount: 1 },
+    ]);
+  });
+
+  it('keeps stills and small animations on one core', () => {
+    expect(splitFrames(1, 4000, 3000)).toBeNull();
+    expect(splitFrames(10, 400, 300)).toBeNull();
+  });
+});
