@@ -26,7 +26,6 @@ function Thumbnail({ file }: { file: File }) {
       radius="sm"
       fit="contain"
       bg="var(--mantine-color-default-hover)"
-      fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
     />
   );
 }
