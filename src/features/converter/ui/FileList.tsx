@@ -17,17 +17,7 @@ import { FrameDelayInput } from './FrameDelayInput';
 function Thumbnail({ file }: { file: File }) {
   // The object URL is revoked when the row leaves the list.
   const url = useObjectUrl(file);
-  return (
-    <Image
-      src={url}
-      alt=""
-      w={48}
-      h={48}
-      radius="sm"
-      fit="contain"
-      bg="var(--mantine-color-default-hover)"
-    />
-  );
+  return <Image src={url} alt="" w={48} h={48} radius="sm" fit="contain" bg="var(--mantine-color-default-hover)" />;
 }
 
 interface RowProps {
