@@ -55,16 +55,17 @@ export async function chooseFiles(page: Page, files: readonly string[]): Promise
   await input.setInputFiles([...files]);
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
+    // A refusal first: Convert can still be enabled by the previous case's files, which the refused choice kept.
+    const rejection = page.getByText(REJECTION_TEXT).first();
+    if (await rejection.isVisible().catch(() => false)) {
+      return { accepted: false, reason: (await rejection.textContent())?.trim() ?? 'files refused' };
+    }
     if (await convertButton(page).isEnabled()) {
       const kept = await selectedFileCount(page);
       if (kept !== null && kept < files.length) {
         return { accepted: false, reason: `the UI kept ${kept} of ${files.length} files` };
       }
       return { accepted: true };
-    }
-    const rejection = page.getByText(REJECTION_TEXT).first();
-    if (await rejection.isVisible().catch(() => false)) {
-      return { accepted: false, reason: (await rejection.textContent())?.trim() ?? 'files refused' };
     }
     await page.waitForTimeout(100);
   }
