@@ -47,7 +47,7 @@ const NO_RESULT_SHOWN = `!Array.from(document.querySelectorAll('button, a')).som
 
 export type FileChoice = { accepted: true } | { accepted: false; reason: string };
 
-/** Accepted when the Convert button becomes enabled; refused files leave it disabled and show a toast. */
+/** Accepted when the page states it took every file; refused files show a toast instead. */
 export async function chooseFiles(page: Page, files: readonly string[]): Promise<FileChoice> {
   const input = page.locator('input[type="file"]').first();
   // Chromium fires no change event when the same files are chosen again: empty the input quietly first.
@@ -60,12 +60,13 @@ export async function chooseFiles(page: Page, files: readonly string[]): Promise
     if (await rejection.isVisible().catch(() => false)) {
       return { accepted: false, reason: (await rejection.textContent())?.trim() ?? 'files refused' };
     }
-    if (await convertButton(page).isEnabled()) {
-      const kept = await selectedFileCount(page);
-      if (kept !== null && kept < files.length) {
-        return { accepted: false, reason: `the UI kept ${kept} of ${files.length} files` };
-      }
-      return { accepted: true };
+    // Convert is clickable even with no files (it then says 'No files selected'), so only the page's
+    // own statement of how many files it took tells an accepted choice.
+    const kept = await selectedFileCount(page);
+    if (kept !== null && (await convertButton(page).isEnabled())) {
+      return kept < files.length
+        ? { accepted: false, reason: `the UI kept ${kept} of ${files.length} files` }
+        : { accepted: true };
     }
     await page.waitForTimeout(100);
   }
