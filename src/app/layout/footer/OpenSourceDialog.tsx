@@ -38,7 +38,8 @@ export default function OpenSourceDialog({ opened, onClose }: { opened: boolean;
           Licence
         </Title>
         <Text size="sm">
-          This build contains no GPL parts, so the WebAssembly core is distributed under the{' '}
+          This build contains no GPL parts (FFmpeg&apos;s configure reports &ldquo;{CORE_SOURCE.license}&rdquo;), so the
+          WebAssembly core is distributed under the{' '}
           <strong>GNU Lesser General Public License, version 2.1 or (at your option) any later version</strong>{' '}
           (LGPL-2.1-or-later), FFmpeg&apos;s own licence. It comes with no warranty. Read the{' '}
           <Anchor href={LGPL_TEXT_URL} target="_blank" underline="always">
