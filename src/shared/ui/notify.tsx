@@ -19,7 +19,7 @@ function ToastMessage({ title, message }: { title: string; message?: ReactNode }
   );
 }
 
-/** A toast with a bold title and an optional message under it. */
+/** The one toast helper: a bold title and an optional message under it, as the spec writes its toasts. */
 export function notify(kind: Kind, title: string, message?: ReactNode): void {
   toast[kind](<ToastMessage title={title} message={message} />);
 }
