@@ -143,7 +143,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'bench', include: ['tests/bench/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          environment: 'node',
+        },
       },
     ],
   },
