@@ -21,6 +21,12 @@ async function decodeFrame({ file, name, canvas, placement }: DecodeRequest): Pr
       resizeQuality: 'high',
       // Straight alpha: colours under transparent pixels are not darkened before the GIF threshold.
       premultiplyAlpha: 'none',
+      // Decided on purpose: the GIF must look like the PNG looks in this browser. A GIF has no colour
+      // profile, so browsers show its pixels as sRGB, while <img> colour-manages a PNG: an sRGB chunk is
+      // shown as its samples, gAMA with cHRM (or an iCCP profile) is converted to sRGB. 'default' decodes to
+      // exactly that; 'none' would hand over the raw samples, visibly off for gAMA/cHRM files (tested in
+      // tests/e2e/engine.spec.ts on a gAMA 1.0 + cHRM PNG and an sRGB one).
+      colorSpaceConversion: 'default',
     });
   } catch {
     throw failedToLoadImage(name, 'the browser could not decode it');

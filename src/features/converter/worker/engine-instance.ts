@@ -3,6 +3,7 @@ import type { ConversionProgress } from '../engine/contracts';
 import { abortError } from '../engine/errors';
 import type { FrameSource } from '../engine/plan';
 import type { ConversionSettings } from '../engine/settings';
+import type { StageClock } from '../engine/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
@@ -14,6 +15,7 @@ export interface InstanceJob {
   settings: ConversionSettings;
   onProgress: (progress: ConversionProgress) => void;
   signal?: AbortSignal;
+  clock?: StageClock;
 }
 
 /**
@@ -64,13 +66,15 @@ export class EngineInstance {
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
-      const ffmpeg = await this.#core();
+      const ffmpeg = job.clock ? await job.clock.time('engine', () => this.#core()) : await this.#core();
       if (signal?.aborted) throw abortError();
       if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
         ...(helper ? { helper: ffmpegPort(helper) } : {}),
+        ...(job.clock ? { clock: job.clock } : {}),
+        readAhead: this.#decoder.parallelism,
         onProgress: (progress) => {
           if (!signal?.aborted) job.onProgress(progress);
         },
