@@ -17,6 +17,8 @@ export interface PlannedFrame {
   name: string;
   /** Index of the file this frame comes from, in the request's order. */
   sourceIndex: number;
+  /** The picture's size in its file. */
+  source: Size;
   /** Where the picture is drawn on the transparent canvas. */
   placement: Placement;
   /** GIF delays are centiseconds. */
@@ -90,6 +92,7 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
     frames: used.map((source, index) => ({
       name: source.name,
       sourceIndex: index,
+      source: { width: source.width, height: source.height },
       placement: placeFrame(source, canvas, keepAspect),
       delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
       inputFile: inputFileName(index),

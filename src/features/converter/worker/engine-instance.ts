@@ -79,7 +79,12 @@ export class EngineInstance {
           if (!signal?.aborted) job.onProgress(progress);
         },
         readFrame: (frame, canvas) =>
-          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, canvas, frame.placement),
+          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, {
+            source: frame.source,
+            size: { width: frame.placement.width, height: frame.placement.height },
+            canvas,
+            at: frame.placement,
+          }),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
       // The helper's heap grew with its half of the frames: a big job replaces it too.

@@ -1,4 +1,4 @@
-import type { Placement, Size } from '../engine/dimensions';
+import type { Size } from '../engine/dimensions';
 import { abortError } from '../engine/errors';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 
@@ -23,12 +23,17 @@ export class FrameDecoder {
 
   constructor(readonly parallelism = decodeParallelism()) {}
 
-  decode(file: Blob, name: string, canvas: Size, placement: Placement): Promise<Uint8Array> {
+  /** `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size. */
+  decode(
+    file: Blob,
+    name: string,
+    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number } },
+  ): Promise<Uint8Array> {
     const worker = this.#leastBusyWorker();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
-      const request: DecodeRequest = { id, file, name, canvas, placement };
+      const request: DecodeRequest = { id, file, name, ...frame };
       worker.postMessage(request);
     });
   }
