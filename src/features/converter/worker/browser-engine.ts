@@ -30,8 +30,8 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
  * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
  * and runs the plan. A pool of `poolSize` instances runs the files of a static batch side by side.
  */
-export function createBrowserEngine(poolSize = 1): ConverterEngine {
-  const pool = new EnginePool(poolSize, () => new EngineInstance());
+export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterEngine {
+  const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const engine: ConverterEngine = {
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.

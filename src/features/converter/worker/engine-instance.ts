@@ -31,12 +31,18 @@ const JOBS_PER_CORE = 20;
  */
 export class EngineInstance {
   #ffmpeg: Promise<FFmpeg> | null = null;
-  #decoder = new FrameDecoder();
+  readonly #decoder: FrameDecoder;
   #jobsOnCore = 0;
   #busy = false;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
-  constructor(private readonly helper: HelperCore = sharedHelperCore) {}
+  /** `decodeWorkers`: PNG decode workers (default: one per core, 2–4). */
+  constructor(
+    private readonly helper: HelperCore = sharedHelperCore,
+    decodeWorkers?: number,
+  ) {
+    this.#decoder = new FrameDecoder(decodeWorkers);
+  }
 
   get busy(): boolean {
     return this.#busy;

@@ -21,7 +21,11 @@ export class FrameDecoder {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
 
-  constructor(readonly parallelism = decodeParallelism()) {}
+  readonly parallelism: number;
+
+  constructor(parallelism?: number) {
+    this.parallelism = parallelism ?? decodeParallelism();
+  }
 
   /** `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size. */
   decode(
