@@ -34,6 +34,11 @@ describe('decodeSizes', () => {
     expect(sizes.reduce((sum, s) => sum + s.width * s.height * 4, 0)).toBeLessThanOrEqual(FULL_DECODE_JOB_BYTES);
   });
 
+  it('follows a smaller budget given by the heap', () => {
+    const sizes = decodeSizes([{ width: 4000, height: 3000 }], [at(1920, 1440)], 45_000_000);
+    expect(sizes).toEqual([{ width: 3840, height: 2880 }]);
+  });
+
   it('keeps ten 3500x3500 frames (the 50 MB PNG case) at full size', () => {
     const sources = Array.from({ length: 10 }, () => ({ width: 3500, height: 3500 }));
     expect(

@@ -9,7 +9,8 @@ import type { Placement, Size } from './dimensions';
  * system until the job ends, so they are bounded: a frame above FULL_DECODE_MAX_PIXELS, or a job whose
  * frames together would pass FULL_DECODE_JOB_BYTES, is pre-shrunk by the browser to about twice its
  * placement (where the browser is still close to lanczos) and the core does the rest; a job still too
- * big at 2× is decoded at its placement, as before.
+ * big at 2× is decoded at its placement, as before. `budgetBytes` lowers the job budget further when the
+ * heap has less room (memory.ts heapHeadroom plus the placement-size frames it already counts).
  */
 export const FULL_DECODE_MAX_PIXELS = 36_000_000;
 export const FULL_DECODE_JOB_BYTES = 640 * 1024 * 1024;
@@ -30,16 +31,21 @@ function shrunk(source: Size, placement: Placement, factor: number): Size {
  * One decode size per frame. A frame no larger than its placement is decoded as it is (the core scales it
  * up, or only places it); a larger one at full size within the budgets, else pre-shrunk as described above.
  */
-export function decodeSizes(sources: readonly Size[], placements: readonly Placement[]): Size[] {
+export function decodeSizes(
+  sources: readonly Size[],
+  placements: readonly Placement[],
+  budgetBytes = FULL_DECODE_JOB_BYTES,
+): Size[] {
+  const budget = Math.min(budgetBytes, FULL_DECODE_JOB_BYTES);
   const full = sources.map((source, i) => {
     const placement = placements[i]!;
     const larger = source.width > placement.width || source.height > placement.height;
     if (!larger || source.width * source.height <= FULL_DECODE_MAX_PIXELS) return { ...source };
     return shrunk(source, placement, PRE_SHRINK_FACTOR);
   });
-  if (bytes(full) <= FULL_DECODE_JOB_BYTES) return full;
+  if (bytes(full) <= budget) return full;
   const twice = sources.map((source, i) => shrunk(source, placements[i]!, PRE_SHRINK_FACTOR));
-  if (bytes(twice) <= FULL_DECODE_JOB_BYTES) return twice;
+  if (bytes(twice) <= budget) return twice;
   return placements.map(({ width, height }) => ({ width, height }));
 }
 

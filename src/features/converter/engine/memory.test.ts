@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes } from './memory';
+import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes, heapHeadroom } from './memory';
 
 const MIB = 1024 * 1024;
 
@@ -7,6 +7,11 @@ describe('memory pre-flight', () => {
   it('estimates 32 MiB plus 1.15 × the RGBA bytes of every frame', () => {
     expect(estimateHeapBytes(10, 800, 600)).toBe(Math.ceil(32 * MIB + 1.15 * 10 * 800 * 600 * 4));
     expect(estimateHeapBytes(1, 1, 1)).toBeGreaterThan(32 * MIB);
+  });
+  it('counts full-size decoded frames beyond the output size, and the headroom left for them', () => {
+    expect(estimateHeapBytes(1, 1920, 1440, 37_000_000)).toBe(estimateHeapBytes(1, 1920, 1440) + 37_000_000);
+    expect(heapHeadroom(1, 1920, 1440)).toBe(ENGINE_HEAP_LIMIT_BYTES - estimateHeapBytes(1, 1920, 1440));
+    expect(heapHeadroom(100, 3840, 2160)).toBe(0);
   });
   it('accepts the largest job the spec allows: 10 frames at 3840x2160', () => {
     expect(assertFitsInMemory(10, 3840, 2160)).toBeLessThan(ENGINE_HEAP_LIMIT_BYTES);
