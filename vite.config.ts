@@ -100,7 +100,7 @@ export default defineConfig({
   },
   // @ffmpeg/ffmpeg starts its worker with `new URL('./worker.js', import.meta.url)`, which breaks
   // when the dev server pre-bundles it into a single file.
-  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
   worker: { format: 'es' },
   build: {
     outDir: OUT_DIR,

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FFmpegPort } from '@/features/converter/worker/ffmpeg-port';
 
-/** The parts of @ffmpeg/core's module the tests use. */
+/** The parts of the engine core's module the tests use (see wasm-assets/core/driver/pre.js). */
 interface FFmpegCore {
   exec(...args: string[]): number;
   ret: number;
@@ -23,12 +23,12 @@ export interface NodeFFmpeg extends FFmpegPort {
 }
 
 /**
- * The real single-thread @ffmpeg/core, the very files the browser loads (wasm-assets/, copied from the
- * pinned package at install), running under Node 20:
- * it only needs `self`, a `self.location.href` to resolve itself against, and the wasm bytes.
+ * The real engine core, the very committed files the browser loads (wasm-assets/core/), running under
+ * Node 20: built for workers, it only needs `self`, a `self.location.href` to resolve itself against, and
+ * the wasm bytes (its loader would fetch() them).
  */
 export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
-  const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'wasm-assets');
+  const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'wasm-assets', 'core');
   const coreJs = join(coreDir, 'ffmpeg-core.js');
   const globals = globalThis as unknown as { self?: unknown };
   globals.self ??= globalThis;
@@ -63,7 +63,7 @@ export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
       return () => listeners.delete(listener);
     },
     listFiles() {
-      return core.FS.readdir('.').filter((name) => /\.(rgba|gif|png)$/.test(name));
+      return core.FS.readdir('.').filter((name) => /\.(rgba|gif|pal)$/.test(name));
     },
   };
 }

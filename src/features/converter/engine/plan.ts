@@ -55,7 +55,7 @@ export interface SplitPlan {
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
   outputFile: string;
-  /** The exact ffmpeg argument list. */
+  /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
   /** How to run it on two cores when a second one is free; null when one core is as fast. */
   split: SplitPlan | null;
@@ -70,9 +70,9 @@ export function delayToCentiseconds(ms: number): number {
 }
 
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
-const INPUT_PATTERN = 'frame%04d.rgba';
 const OUTPUT_FILE = 'output.gif';
-const PALETTE_FILE = 'palette.png';
+/** A palettegen palette as the core writes it: 16x16 pixels, raw. */
+const PALETTE_FILE = 'palette.pal';
 
 /**
  * Static mode converts the first file only; animated mode makes one frame per file, in order.
@@ -124,26 +124,32 @@ function paletteUse(palette: PaletteOptions): string {
   return `paletteuse=${use.join(':')}`;
 }
 
-function rawInput(layout: FrameLayout, firstFrame = 0): string[] {
-  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
+/**
+ * One frame for the core's driver (wasm-assets/core/driver/gif-core.c): raw RGBA `file` of `source` size,
+ * scaled (lanczos) to the placement's size and drawn at its position on a transparent canvas, shown for
+ * `delayCs`. A file already of the canvas size at 0,0 is used as it is.
+ */
+export function frameArgument(file: string, source: Size, placement: Placement, delayCs: number): string {
+  const { x, y, width, height } = placement;
+  return [file, source.width, source.height, x, y, width, height, delayCs].join(',');
+}
+
+/** The frames [first, first + count): the engine writes each one already drawn on the canvas. */
+function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.length): string[] {
+  const canvas = { x: 0, y: 0, width: layout.width, height: layout.height };
   return [
-    '-f', 'image2',
-    '-framerate', `100/${firstDelayCs}`,
-    ...(firstFrame > 0 ? ['-start_number', String(firstFrame)] : []),
-    '-pixel_format', 'rgba',
-    '-video_size', `${layout.width}x${layout.height}`,
-    '-c:v', 'rawvideo',
-    '-i', INPUT_PATTERN,
+    '-canvas', `${layout.width}x${layout.height}`,
+    ...layout.frames
+      .slice(first, first + count)
+      .flatMap((frame) => ['-frame', frameArgument(frame.inputFile, layout, canvas, frame.delayCs)]),
   ]; // prettier-ignore
 }
 
 function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
   return [
-    '-fps_mode', 'passthrough',
     ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
     '-loop', layout.loop ? '0' : '-1',
-    '-f', 'gif',
-    file,
+    '-o', file,
   ]; // prettier-ignore
 }
 
@@ -153,10 +159,9 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.gif`;
     const args = [
-      ...rawInput(layout, run.firstFrame),
-      '-i', PALETTE_FILE,
-      '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
-      '-frames:v', String(run.frameCount),
+      ...frameInputs(layout, run.firstFrame, run.frameCount),
+      '-palette-in', PALETTE_FILE,
+      '-filter', `[frames][palette]${paletteUse(palette)}`,
       ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
@@ -164,13 +169,10 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
   return {
     paletteFile: PALETTE_FILE,
     paletteArgs: [
-      ...rawInput(layout),
-      '-vf',
+      ...frameInputs(layout),
+      '-filter',
       paletteGen(palette, content.manyColours ?? false),
-      '-frames:v',
-      '1',
-      '-update',
-      '1',
+      '-palette-out',
       PALETTE_FILE,
     ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
@@ -178,8 +180,8 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
 }
 
 /**
- * The ffmpeg arguments: raw RGBA frames of the output size in, one GIF out. The frame rate only gives
- * the muxer a time base; exact per-frame delays and the loop flag are written afterwards (gif-bytes.ts).
+ * The core's arguments: raw RGBA frames of the output size in, one GIF out, each frame with its exact
+ * delay (gif-bytes.ts applyTiming writes the same timing again after a split run is joined).
  * Frame-difference optimisations (`gifflags`) are off when frames have transparency: a transparent pixel
  * must show the background, not the previous frame, so every frame is whole and disposed to background.
  */
@@ -191,8 +193,8 @@ export function buildPlan(
 ): ConversionPlan {
   const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
   const args = [
-    ...rawInput(layout),
-    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+    ...frameInputs(layout),
+    '-filter', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
     ...gifOutput(layout, content.transparent, OUTPUT_FILE),
   ]; // prettier-ignore
   return {
