@@ -40,7 +40,8 @@ export function decodeSizes(
   const full = sources.map((source, i) => {
     const placement = placements[i]!;
     const larger = source.width > placement.width || source.height > placement.height;
-    if (!larger || source.width * source.height <= FULL_DECODE_MAX_PIXELS) return { ...source };
+    if (!larger || source.width * source.height <= FULL_DECODE_MAX_PIXELS)
+      return { width: source.width, height: source.height };
     return shrunk(source, placement, PRE_SHRINK_FACTOR);
   });
   if (bytes(full) <= budget) return full;

@@ -7,6 +7,7 @@ import {
   mergeStats,
 } from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
+import type { Placement, Size } from '../engine/dimensions';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
@@ -23,8 +24,8 @@ import type { ConversionSettings } from '../engine/settings';
 import { StageClock } from '../engine/stage-times';
 import type { FFmpegPort } from './ffmpeg-port';
 
-/** Produces a frame's pixels: RGBA of the plan's output size, the picture already drawn at its placement. */
-export type FrameReader = (frame: PlannedFrame, canvas: { width: number; height: number }) => Promise<Uint8Array>;
+/** Produces a frame's pixels: RGBA of the frame's decoded size (the core scales and places it). */
+export type FrameReader = (frame: PlannedFrame) => Promise<Uint8Array>;
 
 export interface ConversionJob {
   settings: ConversionSettings;
@@ -52,6 +53,10 @@ export interface JobResult {
 export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
+
+function coversCanvas(placement: Placement, canvas: Size): boolean {
+  return placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
+}
 
 function hasTransparency(rgba: Uint8Array): boolean {
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 128) return true;
@@ -88,7 +93,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const startRead = (index: number) => {
       const frame = layout.frames[index];
       if (!frame) return;
-      const read = job.readFrame(frame, layout);
+      const read = job.readFrame(frame);
       read.catch(() => {});
       reads[index] = read;
     };
@@ -97,11 +102,13 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       const rgba = await clock.time('decode', () => reads[index]!);
       reads[index] = undefined;
       startRead(index + ahead);
-      if (rgba.length !== layout.width * layout.height * 4)
-        throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${layout.width}x${layout.height} RGBA`);
+      const { width, height } = frame.decoded;
+      if (rgba.length !== width * height * 4)
+        throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
       clock.timeSync('analyse', () => {
-        stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
-        transparent ||= hasTransparency(rgba);
+        stats = mergeStats(stats, gradientStats(rgba, width, height));
+        // The canvas around a frame that does not cover it is transparent too.
+        transparent ||= !coversCanvas(frame.placement, layout) || hasTransparency(rgba);
         variety.add(rgba);
       });
       if (helper && helperFrom !== null && index >= helperFrom) {

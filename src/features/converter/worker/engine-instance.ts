@@ -84,12 +84,13 @@ export class EngineInstance {
         onProgress: (progress) => {
           if (!signal?.aborted) job.onProgress(progress);
         },
-        readFrame: (frame, canvas) =>
+        // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
+        readFrame: (frame) =>
           this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, {
             source: frame.source,
-            size: { width: frame.placement.width, height: frame.placement.height },
-            canvas,
-            at: frame.placement,
+            size: frame.decoded,
+            canvas: frame.decoded,
+            at: { x: 0, y: 0 },
           }),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
