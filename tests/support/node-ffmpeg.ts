@@ -8,6 +8,8 @@ interface FFmpegCore {
   exec(...args: string[]): number;
   ret: number;
   reset(): void;
+  heapInUse(): number;
+  HEAPU8: Uint8Array;
   setLogger(logger: (entry: { type: string; message: string }) => void): void;
   FS: {
     writeFile(path: string, data: Uint8Array): void;
@@ -20,6 +22,10 @@ interface FFmpegCore {
 export interface NodeFFmpeg extends FFmpegPort {
   /** Files currently in the core's working directory (to check that jobs clean up). */
   listFiles(): string[];
+  /** Heap bytes malloc'd and not freed: flat between jobs when the core leaks nothing. */
+  heapInUse(): number;
+  /** The wasm memory's size (it grows on demand and never shrinks). */
+  memoryBytes(): number;
 }
 
 /**
@@ -62,6 +68,8 @@ export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    heapInUse: () => core.heapInUse(),
+    memoryBytes: () => core.HEAPU8.byteLength,
     listFiles() {
       return core.FS.readdir('.').filter((name) => /\.(rgba|gif|pal)$/.test(name));
     },

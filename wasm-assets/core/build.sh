@@ -89,7 +89,7 @@ LDFLAGS_CORE=(
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sMAXIMUM_MEMORY=2147483648
   -sENVIRONMENT=worker # the app runs it in @ffmpeg/ffmpeg's worker; Node tests provide self and wasmBinary
   -sEXIT_RUNTIME=0 -sINVOKE_RUN=0 -sFILESYSTEM=1
-  -sEXPORTED_FUNCTIONS=_gif_core_exec,_malloc,_free
+  -sEXPORTED_FUNCTIONS=_gif_core_exec,_gif_core_heap_in_use,_malloc,_free
   -sEXPORTED_RUNTIME_METHODS=FS,setValue,getValue,stringToUTF8,lengthBytesUTF8
 )
 

@@ -25,6 +25,8 @@ Module['exec'] = (...args) => {
   }
   return Module['ret'];
 };
+// Heap bytes in use between jobs (for the leak test): flat when a job frees everything it allocates.
+Module['heapInUse'] = () => _gif_core_heap_in_use();
 Module['setLogger'] = (logger) => {
   Module['logger'] = logger;
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, delayToCentiseconds, frameArgument, planLayout, type FrameSource } from './plan';
+import { estimateHeapBytes } from './memory';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
 const settings = (overrides: Partial<ConversionSettings> = {}): ConversionSettings => ({
@@ -69,11 +70,11 @@ describe('planLayout', () => {
   });
   it('estimates memory, marks big jobs for an engine restart and refuses impossible ones', () => {
     const small = planLayout(settings({ mode: 'animated' }), sources(...Array(10).fill([800, 600])));
-    expect(small.estimatedHeapBytes).toBe(Math.ceil(32 * 1024 * 1024 + 1.15 * 10 * 800 * 600 * 4));
+    expect(small.estimatedHeapBytes).toBe(estimateHeapBytes(10, 800, 600));
     expect(small.restartAfter).toBe(false);
     const huge = settings({ mode: 'animated', resize: true, width: 3840, height: 2160 });
     expect(planLayout(huge, sources(...Array(10).fill([3840, 2160]))).restartAfter).toBe(true);
-    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 55 frames/);
+    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 37 frames/);
   });
 });
 
