@@ -174,15 +174,26 @@ class Dictionary {
     for (let i = 0; i < roots; i++) this.symbol[i] = i;
   }
 
-  add(code: number, parent: number, index: number): void {
+  /** False when the string already has a code: then this one stays unused (the decoder still counts it). */
+  add(code: number, parent: number, index: number): boolean {
     const key = (parent << 8) | index;
-    if (this.childOf[key] !== 0) return; // the same string already has a code: this one stays unused
+    if (this.childOf[key] !== 0) return false;
     this.childOf[key] = code;
     this.parent[code] = parent;
     this.symbol[code] = index;
     this.nextSibling[code] = this.firstChild[parent]!;
     this.firstChild[parent] = code;
     this.#defined.push(code);
+    return true;
+  }
+
+  /** Undoes the last add. */
+  removeLast(): void {
+    const code = this.#defined.pop()!;
+    const parent = this.parent[code]!;
+    this.childOf[(parent << 8) | this.symbol[code]!] = 0;
+    this.firstChild[parent] = this.nextSibling[code]!;
+    this.parent[code] = NONE;
   }
 
   reset(): void {
@@ -242,6 +253,8 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
   let bestR = 0;
   let bestG = 0;
   let bestB = 0;
+  let bestFirst = 0; // the first index of the best string
+  let currentFirst = 0;
 
   const consider = (endAt: number, code: number, cost: number, r: number, g: number, b: number) => {
     if (endAt > bestEnd || (endAt === bestEnd && cost < bestCost)) {
@@ -251,81 +264,93 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
       bestR = r;
       bestG = g;
       bestB = b;
+      bestFirst = currentFirst;
     }
   };
 
   // Exact search: the picture's index or its lossless alternative at each pixel (a trie node is
-  // reached by one path only, so this visits at most the dictionary once).
+  // reached by one path only, so this visits at most the dictionary once). Only where a string cannot
+  // grow is it a candidate: any string that can is beaten by its own extension.
   const searchExact = (p: number, code: number): void => {
-    for (;;) {
-      consider(p, code, 0, 0, 0, 0);
-      if (p >= count) return;
+    for (; p < count; p++) {
       const base = code << 8;
       const own = childOf[base | indices[p]!]!;
       const other = alternative ? alternative[p]! : NONE;
       const alt = other === NONE ? 0 : childOf[base | other]!;
       if (alt !== 0 && own !== 0) searchExact(p + 1, alt);
       const nextCode = own !== 0 ? own : alt;
-      if (nextCode === 0) return;
+      if (nextCode === 0) break;
       code = nextCode;
-      p++;
     }
+    consider(p, code, 0, 0, 0, 0);
   };
 
   // Lossy search: any child whose index shows a colour within the budget, error carried along the row.
   const searchLossy = (p: number, code: number, cost: number, r: number, g: number, b: number): void => {
-    consider(p, code, cost, r, g, b);
-    if (p >= count) return;
-    if (p % width === 0) r = g = b = 0; // a new row carries nothing from the previous one
-    const wanted = target[p]!;
-    for (let child = firstChild[code]!; child !== NONE; child = nextSibling[child]!) {
-      const shown = shows(p, symbol[child]!);
-      if (shown === wanted) {
-        searchLossy(p + 1, child, cost, decay(r), decay(g), decay(b));
-        continue;
+    let grew = false;
+    if (p < count) {
+      if (p % width === 0) r = g = b = 0; // a new row carries nothing from the previous one
+      const wanted = target[p]!;
+      for (let child = firstChild[code]!; child !== NONE; child = nextSibling[child]!) {
+        const shown = shows(p, symbol[child]!);
+        if (shown === wanted) {
+          searchLossy(p + 1, child, cost, decay(r), decay(g), decay(b));
+          grew = true;
+          continue;
+        }
+        if (shown < 0 || wanted < 0) continue; // never trade transparency for a colour
+        const dr = ((shown >> 16) & 0xff) - ((wanted >> 16) & 0xff) + r;
+        const dg = ((shown >> 8) & 0xff) - ((wanted >> 8) & 0xff) + g;
+        const db = (shown & 0xff) - (wanted & 0xff) + b;
+        const error = dr * dr + dg * dg + db * db;
+        if (error > errorBudget) continue;
+        searchLossy(p + 1, child, cost + error, decay(dr), decay(dg), decay(db));
+        grew = true;
       }
-      if (shown < 0 || wanted < 0) continue; // never trade transparency for a colour
-      const dr = ((shown >> 16) & 0xff) - ((wanted >> 16) & 0xff) + r;
-      const dg = ((shown >> 8) & 0xff) - ((wanted >> 8) & 0xff) + g;
-      const db = (shown & 0xff) - (wanted & 0xff) + b;
-      const error = dr * dr + dg * dg + db * db;
-      if (error <= errorBudget) searchLossy(p + 1, child, cost + error, decay(dr), decay(dg), decay(db));
     }
+    if (!grew) consider(p, code, cost, r, g, b);
   };
 
   let codeSize = minCodeSize + 1;
   let next = end + 1;
   let pending = NONE; // a code reserved after the last output: its string ends with the next match's first index
   let pendingParent = NONE;
-  let carriedR = 0;
-  let carriedG = 0;
-  let carriedB = 0;
   writer.write(clear, codeSize);
 
-  for (let p = 0; p < count;) {
+  // Where the next string starts, and the error carried into it.
+  let start = 0;
+  let startR = 0;
+  let startG = 0;
+  let startB = 0;
+  // The first pixel is exact: the picture's index or its lossless alternative. The code reserved after
+  // the previous output is that output's string + this first index, and already usable here.
+  const search = (first: number) => {
+    const added = pending !== NONE && dictionary.add(pending, pendingParent, first);
+    currentFirst = first;
+    if (errorBudget > 0) searchLossy(start + 1, first, 0, startR, startG, startB);
+    else searchExact(start + 1, first);
+    if (added) dictionary.removeLast();
+  };
+
+  while (start < count) {
     bestEnd = 0;
     bestCost = Infinity;
-    const own = indices[p]!;
-    const other = alternative ? alternative[p]! : NONE;
-    if (errorBudget > 0) {
-      const rowStart = p % width === 0;
-      const [r, g, b] = rowStart ? [0, 0, 0] : [decay(carriedR), decay(carriedG), decay(carriedB)];
-      searchLossy(p + 1, own, 0, r, g, b);
-      if (other !== NONE) searchLossy(p + 1, other, 0, r, g, b);
-    } else {
-      searchExact(p + 1, own);
-      if (other !== NONE) searchExact(p + 1, other);
-    }
+    search(indices[start]!);
+    const other = alternative ? alternative[start]! : NONE;
+    if (other !== NONE) search(other);
+    if (pending !== NONE) dictionary.add(pending, pendingParent, bestFirst);
     // The string's indices, written back to front.
     let code = bestCode;
-    for (let at = bestEnd - 1; at >= p; at--) {
+    for (let at = bestEnd - 1; at >= start; at--) {
       written[at] = symbol[code]!;
       code = parent[code]!;
     }
-    if (pending !== NONE) dictionary.add(pending, pendingParent, written[p]!);
     writer.write(bestCode, codeSize);
-    [carriedR, carriedG, carriedB] = [bestR, bestG, bestB];
-    p = bestEnd;
+    start = bestEnd;
+    const rowStart = start % width === 0;
+    startR = rowStart ? 0 : decay(bestR);
+    startG = rowStart ? 0 : decay(bestG);
+    startB = rowStart ? 0 : decay(bestB);
 
     pending = NONE;
     if (next === MAX_CODES) {

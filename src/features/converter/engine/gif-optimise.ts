@@ -4,7 +4,16 @@
  * only when it is smaller: the pass never makes a file bigger.
  */
 import { changedBounds, clearingBounds, cutFrame, unionRect, type Rect } from './frame-diff';
-import { CLEAR, parseGif, paletteOf, shownFrames, writeGif, type GifFrame } from './gif-file';
+import {
+  CLEAR,
+  frameIndices,
+  parseGif,
+  paletteOf,
+  shownFrames,
+  writeGif,
+  type GifFile,
+  type GifFrame,
+} from './gif-file';
 import { encodeLzw, minCodeSizeFor, packColour } from './gif-lzw';
 
 export interface GifOptimiseOptions {
@@ -31,6 +40,7 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
   const { width, height } = file;
   const full: Rect = { left: 0, top: 0, width, height };
   const frames: GifFrame[] = [];
+  const shared = sharedPalette(file);
   const canvas = new Int32Array(width * height).fill(CLEAR); // what the new GIF shows before each frame
   const shown = shownFrames(file);
   let target = copyOf(shown.next());
@@ -38,11 +48,18 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
   while (target) {
     const next = copyOf(shown.next());
     const source = file.frames[index]!;
-    const palette = paletteOf(file, source);
+    const palette = shared?.palette ?? paletteOf(file, source);
     const clearing = next ? clearingBounds(next, target, width) : null;
     const changed = index === 0 ? full : changedBounds(target, canvas, width);
     const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
-    const cut = cutFrame(target, canvas, width, rect, palette, source.transparentIndex);
+    const cut = cutFrame(
+      target,
+      canvas,
+      width,
+      rect,
+      palette,
+      shared ? shared.transparentIndex : source.transparentIndex,
+    );
     if (!cut) return gif;
     const entries = Math.min(256, palette.length / 3);
     const minCodeSize = minCodeSizeFor(entries);
@@ -52,7 +69,7 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
     );
     frames.push({
       ...rect,
-      localPalette: source.localPalette,
+      localPalette: shared ? null : source.localPalette,
       transparentIndex: cut.transparentIndex,
       disposal: file.frames.length === 1 ? source.disposal : clearing ? 2 : 1,
       delayCs: source.delayCs,
@@ -65,8 +82,42 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
     target = next;
     index++;
   }
-  const optimised = writeGif({ ...file, frames });
+  const optimised = writeGif({
+    ...file,
+    ...(shared ? { globalPalette: shared.palette, backgroundIndex: shared.transparentIndex ?? 0 } : {}),
+    frames,
+  });
   return optimised.length < gif.length ? optimised : gif;
+}
+
+/**
+ * One colour table for every frame holding only the colours shown (plus a transparent slot when frames
+ * have transparency or are differenced), or null when they add up to more than 256. Fewer entries mean
+ * narrower LZW codes: ffmpeg writes a 256-entry table whatever the picture uses.
+ */
+function sharedPalette(file: GifFile): { palette: Uint8Array; transparentIndex: number | null } | null {
+  const colours = new Map<number, number>(); // colour → its new index, in order of first use
+  let transparent = file.frames.length > 1;
+  for (const frame of file.frames) {
+    const palette = paletteOf(file, frame);
+    const used = new Uint8Array(256);
+    for (const index of frameIndices(frame)) used[index] = 1;
+    for (let i = 0; i < 256; i++) {
+      if (!used[i]) continue;
+      if (i === frame.transparentIndex) transparent = true;
+      else {
+        const colour = packColour(palette, i);
+        if (!colours.has(colour)) colours.set(colour, colours.size);
+      }
+    }
+  }
+  const count = colours.size + (transparent ? 1 : 0);
+  if (count > 256) return null;
+  let entries = 2;
+  while (entries < count) entries *= 2;
+  const palette = new Uint8Array(entries * 3);
+  for (const [colour, index] of colours) palette.set([colour >> 16, (colour >> 8) & 0xff, colour & 0xff], index * 3);
+  return { palette, transparentIndex: transparent ? colours.size : null };
 }
 
 function copyOf(result: IteratorResult<Int32Array>): Int32Array | null {
