@@ -17,8 +17,24 @@ export interface Rect {
   height: number;
 }
 
-/** Bounds of the pixels where `a` and `b` differ, or null. */
-export function changedBounds(a: Int32Array, b: Int32Array, width: number): Rect | null {
+/**
+ * Whether the canvas colour `shown` may stay for the wanted colour: equal, or both opaque and within
+ * `tolerance` (squared RGB distance; lossy only).
+ */
+export function closeEnough(shown: number, wanted: number, tolerance: number): boolean {
+  if (shown === wanted) return true;
+  if (tolerance === 0 || shown === CLEAR || wanted === CLEAR) return false;
+  const dr = ((shown >> 16) & 0xff) - ((wanted >> 16) & 0xff);
+  const dg = ((shown >> 8) & 0xff) - ((wanted >> 8) & 0xff);
+  const db = (shown & 0xff) - (wanted & 0xff);
+  return dr * dr + dg * dg + db * db <= tolerance;
+}
+
+/** Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance`), or null. */
+export function changedBounds(target: Int32Array, canvas: Int32Array, width: number, tolerance = 0): Rect | null {
+  const a = target;
+  const b = canvas;
+  const same = (p: number) => a[p] === b[p] || (tolerance > 0 && closeEnough(b[p]!, a[p]!, tolerance));
   const height = a.length / width;
   let top = -1;
   let bottom = -1;
@@ -27,13 +43,13 @@ export function changedBounds(a: Int32Array, b: Int32Array, width: number): Rect
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let x = 0;
-    while (x < width && a[row + x] === b[row + x]) x++;
+    while (x < width && same(row + x)) x++;
     if (x === width) continue;
     if (top < 0) top = y;
     bottom = y;
     if (x < left) left = x;
     let r = width - 1;
-    while (r > right && a[row + r] === b[row + r]) r--;
+    while (r > right && same(row + r)) r--;
     if (r > right) right = r;
   }
   return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
@@ -72,11 +88,14 @@ export interface CutFrame {
   indices: Uint8Array;
   /** The canvas under the rectangle (for the encoder's lossless and lossy choices). */
   under: Int32Array;
+  /** The target's colours, when a tolerance let close canvas pixels stand for them. */
+  wanted?: Int32Array;
   transparentIndex: number | null;
 }
 
 /**
- * The rectangle of `target` as palette indices over `canvas` (what is shown before this frame).
+ * The rectangle of `target` as palette indices over `canvas` (what is shown before this frame); a
+ * canvas pixel within `tolerance` of the target counts as unchanged (lossy: no flicker, no bytes).
  * `transparentIndex`: the frame's own, or null to pick an index no pixel of the rectangle needs.
  * Returns null when a colour is not in the palette or a clear pixel has no transparent index to use.
  */
@@ -87,6 +106,7 @@ export function cutFrame(
   rect: Rect,
   palette: Uint8Array,
   transparentIndex: number | null,
+  tolerance = 0,
 ): CutFrame | null {
   const entries = Math.min(256, palette.length / 3);
   const indexOf = new Map<number, number>();
@@ -97,9 +117,10 @@ export function cutFrame(
   const count = rect.width * rect.height;
   const indices = new Uint8Array(count);
   const under = new Int32Array(count);
+  const wanted = tolerance > 0 ? new Int32Array(count) : null;
   const used = new Uint8Array(256);
   let t = transparentIndex;
-  let lastColour = CLEAR;
+  let lastColour = -2; // no colour: the cache starts empty
   let lastIndex = -1;
   // First pass: changed pixels get their colour's index (unchanged ones are marked -1 for now).
   const unchanged = new Uint8Array(count);
@@ -107,7 +128,8 @@ export function cutFrame(
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
       const colour = target[p]!;
       under[q] = canvas[p]!;
-      if (colour === canvas[p]) {
+      if (wanted) wanted[q] = colour;
+      if (colour === canvas[p] || (tolerance > 0 && closeEnough(canvas[p]!, colour, tolerance))) {
         unchanged[q] = 1;
         continue;
       }
@@ -135,5 +157,5 @@ export function cutFrame(
     if (index === undefined) return null;
     indices[q] = index;
   }
-  return { indices, under, transparentIndex: t };
+  return { indices, under, transparentIndex: t, ...(wanted ? { wanted } : {}) };
 }
