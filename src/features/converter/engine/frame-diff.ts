@@ -9,6 +9,7 @@
  * be clear already is, and the next frame writes it transparent.
  */
 import { CLEAR } from './gif-file';
+import { ColourIndex } from './gif-lzw';
 
 export interface Rect {
   left: number;
@@ -109,11 +110,7 @@ export function cutFrame(
   tolerance = 0,
 ): CutFrame | null {
   const entries = Math.min(256, palette.length / 3);
-  const indexOf = new Map<number, number>();
-  for (let i = entries - 1; i >= 0; i--) {
-    if (i === transparentIndex) continue;
-    indexOf.set((palette[i * 3]! << 16) | (palette[i * 3 + 1]! << 8) | palette[i * 3 + 2]!, i);
-  }
+  const indexOf = new ColourIndex(palette, entries, transparentIndex);
   const count = rect.width * rect.height;
   const indices = new Uint8Array(count);
   const under = new Int32Array(count);
@@ -134,8 +131,8 @@ export function cutFrame(
         continue;
       }
       if (colour !== lastColour) {
-        const index = colour === CLEAR ? undefined : indexOf.get(colour);
-        if (index === undefined) return null;
+        const index = indexOf.get(colour);
+        if (index < 0) return null;
         lastColour = colour;
         lastIndex = index;
       }
@@ -153,8 +150,8 @@ export function cutFrame(
       indices[q] = t;
       continue;
     }
-    const index = under[q] === CLEAR ? undefined : indexOf.get(under[q]!);
-    if (index === undefined) return null;
+    const index = indexOf.get(under[q]!);
+    if (index < 0) return null;
     indices[q] = index;
   }
   return { indices, under, transparentIndex: t, ...(wanted ? { wanted } : {}) };

@@ -223,12 +223,15 @@ export const CLEAR = -1;
  * the canvas as it was), then its disposal applied before the next. The canvas starts clear. Yields one
  * shared buffer: copy it to keep a frame.
  */
-export function* shownFrames(file: GifFile): Generator<Int32Array> {
+export function* shownFrames(
+  file: GifFile,
+  indicesOf: (frame: GifFrame, index: number) => Uint8Array = frameIndices,
+): Generator<Int32Array> {
   const { width, height } = file;
   const canvas = new Int32Array(width * height).fill(CLEAR);
-  for (const frame of file.frames) {
+  for (const [n, frame] of file.frames.entries()) {
     const saved = frame.disposal === 3 ? canvas.slice() : null;
-    const indices = frameIndices(frame);
+    const indices = indicesOf(frame, n);
     const palette = paletteOf(file, frame);
     const colours = new Int32Array(256);
     for (let i = 0; i < 256; i++) colours[i] = packColour(palette, i);

@@ -19,6 +19,41 @@ export function packColour(palette: Uint8Array, index: number): number {
   return ((palette[i] ?? 0) << 16) | ((palette[i + 1] ?? 0) << 8) | (palette[i + 2] ?? 0);
 }
 
+/**
+ * Colour (0xRRGGBB) → palette index, the first index of each colour except `skip`: an open-addressing
+ * table, several times faster than a Map on the per-pixel paths. -1 when absent.
+ */
+export class ColourIndex {
+  readonly #keys = new Int32Array(1024).fill(NONE);
+  readonly #values = new Int16Array(1024);
+
+  constructor(palette: Uint8Array, entries: number, skip: number | null = null) {
+    for (let i = 0; i < entries; i++) {
+      if (i === skip) continue;
+      const colour = packColour(palette, i);
+      let slot = ColourIndex.#slot(colour);
+      while (this.#keys[slot] !== NONE && this.#keys[slot] !== colour) slot = (slot + 1) & 1023;
+      if (this.#keys[slot] === NONE) {
+        this.#keys[slot] = colour;
+        this.#values[slot] = i;
+      }
+    }
+  }
+
+  static #slot(colour: number): number {
+    return Math.imul(colour, 0x9e3779b1) >>> 22;
+  }
+
+  get(colour: number): number {
+    if (colour < 0) return NONE;
+    for (let slot = ColourIndex.#slot(colour); ; slot = (slot + 1) & 1023) {
+      const key = this.#keys[slot]!;
+      if (key === colour) return this.#values[slot]!;
+      if (key === NONE) return NONE;
+    }
+  }
+}
+
 /** Smallest LZW minimum code size (2–8) for a colour table of `entries` colours. */
 export function minCodeSizeFor(entries: number): number {
   let bits = 2;
@@ -232,20 +267,22 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
   let target = image.wanted;
   if (!target) {
     target = new Int32Array(count);
-    for (let p = 0; p < count; p++) target[p] = shows(p, indices[p]!);
+    for (let p = 0; p < count; p++) {
+      const index = indices[p]!;
+      target[p] = index !== t ? colours[index]! : under ? under[p]! : NONE;
+    }
   }
 
   // Lossless alternatives: at a pixel where the canvas already shows the wanted colour, the transparent
   // index and that colour's index give the same picture.
   let alternative: Int16Array | null = null;
   if (under && t !== NONE) {
-    const indexOf = new Map<number, number>();
-    for (let i = clear - 1; i >= 0; i--) if (i !== t) indexOf.set(colours[i]!, i);
+    const indexOf = new ColourIndex(palette, Math.min(clear, palette.length / 3), t);
     alternative = new Int16Array(count).fill(NONE);
     for (let p = 0; p < count; p++) {
       const index = indices[p]!;
       if (under[p]! < 0) continue;
-      if (index === t) alternative[p] = indexOf.get(under[p]!) ?? NONE;
+      if (index === t) alternative[p] = indexOf.get(under[p]!);
       else if (colours[index] === under[p]) alternative[p] = t;
     }
   }

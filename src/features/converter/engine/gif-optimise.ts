@@ -43,13 +43,16 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
   const { width, height } = file;
   const full: Rect = { left: 0, top: 0, width, height };
   const frames: GifFrame[] = [];
-  const shared = sharedPalette(file);
+  const decoded = new DecodeCache(file);
+  const shared = sharedPalette(file, decoded);
   const canvas = new Int32Array(width * height).fill(CLEAR); // what the new GIF shows before each frame
-  const shown = shownFrames(file);
-  let target = copyOf(shown.next());
+  const shown = shownFrames(file, decoded.get);
+  // Two buffers in turn: this frame's picture and the next one's (to know what must be cleared).
+  let spare: Int32Array = new Int32Array(width * height);
+  let target = copyInto(shown.next(), new Int32Array(width * height));
   let index = 0;
   while (target) {
-    const next = copyOf(shown.next());
+    const next = copyInto(shown.next(), spare);
     const source = file.frames[index]!;
     const palette = shared?.palette ?? paletteOf(file, source);
     const clearing = next ? clearingBounds(next, target, width) : null;
@@ -76,6 +79,7 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
     });
     draw(canvas, width, rect, written, palette, cut.transparentIndex);
     if (clearing) clearRect(canvas, width, rect);
+    spare = target;
     target = next;
     index++;
   }
@@ -92,13 +96,17 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
  * have transparency or are differenced), or null when they add up to more than 256. Fewer entries mean
  * narrower LZW codes: ffmpeg writes a 256-entry table whatever the picture uses.
  */
-function sharedPalette(file: GifFile): { palette: Uint8Array; transparentIndex: number | null } | null {
+function sharedPalette(
+  file: GifFile,
+  decoded: DecodeCache,
+): { palette: Uint8Array; transparentIndex: number | null } | null {
   const colours = new Map<number, number>(); // colour → its new index, in order of first use
   let transparent = file.frames.length > 1;
-  for (const frame of file.frames) {
+  for (const [n, frame] of file.frames.entries()) {
     const palette = paletteOf(file, frame);
     const used = new Uint8Array(256);
-    for (const index of frameIndices(frame)) used[index] = 1;
+    const indices = decoded.get(frame, n);
+    for (let p = 0; p < indices.length; p++) used[indices[p]!] = 1;
     for (let i = 0; i < 256; i++) {
       if (!used[i]) continue;
       if (i === frame.transparentIndex) transparent = true;
@@ -117,8 +125,34 @@ function sharedPalette(file: GifFile): { palette: Uint8Array; transparentIndex: 
   return { palette, transparentIndex: transparent ? colours.size : null };
 }
 
-function copyOf(result: IteratorResult<Int32Array>): Int32Array | null {
-  return result.done ? null : result.value.slice();
+function copyInto(result: IteratorResult<Int32Array>, buffer: Int32Array): Int32Array | null {
+  if (result.done) return null;
+  buffer.set(result.value);
+  return buffer;
+}
+
+/** Up to this many decoded pixels are kept between the two reads of the frames (1 byte each). */
+const DECODE_CACHE_PIXELS = 32 << 20;
+
+/** Each frame is read twice (colours used, then pictures): small enough animations are decoded once. */
+class DecodeCache {
+  readonly #kept: (Uint8Array | undefined)[] = [];
+  readonly #keep: boolean;
+
+  constructor(file: GifFile) {
+    this.#keep = file.frames.reduce((sum, f) => sum + f.width * f.height, 0) <= DECODE_CACHE_PIXELS;
+  }
+
+  get = (frame: GifFrame, index: number): Uint8Array => {
+    const kept = this.#kept[index];
+    if (kept) {
+      this.#kept[index] = undefined; // the second read is the last
+      return kept;
+    }
+    const indices = frameIndices(frame);
+    if (this.#keep) this.#kept[index] = indices;
+    return indices;
+  };
 }
 
 function draw(
