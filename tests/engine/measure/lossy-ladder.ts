@@ -154,7 +154,7 @@ for (const set of sets) {
   for (const lossiness of LOSSINESS) {
     const runs: number[] = [];
     let out = gif;
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < Number(process.env.RUNS ?? 3); run++) {
       const start = performance.now();
       out = optimiseGif(gif, { lossiness });
       runs.push(performance.now() - start);

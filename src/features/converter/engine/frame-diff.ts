@@ -89,14 +89,12 @@ export interface CutFrame {
   indices: Uint8Array;
   /** The canvas under the rectangle (for the encoder's lossless and lossy choices). */
   under: Int32Array;
-  /** The target's colours, when a tolerance let close canvas pixels stand for them. */
-  wanted?: Int32Array;
   transparentIndex: number | null;
 }
 
 /**
- * The rectangle of `target` as palette indices over `canvas` (what is shown before this frame); a
- * canvas pixel within `tolerance` of the target counts as unchanged (lossy: no flicker, no bytes).
+ * The rectangle of `target` as palette indices over `canvas` (what is shown before this frame). Inside
+ * it, a lossy encoder may still show a close canvas colour through the transparent index (`under`).
  * `transparentIndex`: the frame's own, or null to pick an index no pixel of the rectangle needs.
  * Returns null when a colour is not in the palette or a clear pixel has no transparent index to use.
  */
@@ -107,14 +105,12 @@ export function cutFrame(
   rect: Rect,
   palette: Uint8Array,
   transparentIndex: number | null,
-  tolerance = 0,
 ): CutFrame | null {
   const entries = Math.min(256, palette.length / 3);
   const indexOf = new ColourIndex(palette, entries, transparentIndex);
   const count = rect.width * rect.height;
   const indices = new Uint8Array(count);
   const under = new Int32Array(count);
-  const wanted = tolerance > 0 ? new Int32Array(count) : null;
   const used = new Uint8Array(256);
   let t = transparentIndex;
   let lastColour = -2; // no colour: the cache starts empty
@@ -125,8 +121,7 @@ export function cutFrame(
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
       const colour = target[p]!;
       under[q] = canvas[p]!;
-      if (wanted) wanted[q] = colour;
-      if (colour === canvas[p] || (tolerance > 0 && closeEnough(canvas[p]!, colour, tolerance))) {
+      if (colour === canvas[p]) {
         unchanged[q] = 1;
         continue;
       }
@@ -154,5 +149,5 @@ export function cutFrame(
     if (index < 0) return null;
     indices[q] = index;
   }
-  return { indices, under, transparentIndex: t, ...(wanted ? { wanted } : {}) };
+  return { indices, under, transparentIndex: t };
 }

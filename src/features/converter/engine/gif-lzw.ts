@@ -154,12 +154,6 @@ export interface LzwImage {
    * encoding may show a close canvas colour through the transparent index. Null: the canvas is clear.
    */
   under: Int32Array | null;
-  /**
-   * The true colour of each pixel when `indices` only approximate it (a lossy frame difference leaves
-   * close canvas pixels as they are): lossy matching measures its error against these. Absent: what
-   * `indices` show.
-   */
-  wanted?: Int32Array;
   minCodeSize: number;
 }
 
@@ -264,13 +258,10 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
 
   // What each index would show at pixel p; the target is what the picture's own index shows.
   const shows = (p: number, index: number) => (index === t ? (under ? under[p]! : NONE) : colours[index]!);
-  let target = image.wanted;
-  if (!target) {
-    target = new Int32Array(count);
-    for (let p = 0; p < count; p++) {
-      const index = indices[p]!;
-      target[p] = index !== t ? colours[index]! : under ? under[p]! : NONE;
-    }
+  const target = new Int32Array(count);
+  for (let p = 0; p < count; p++) {
+    const index = indices[p]!;
+    target[p] = index !== t ? colours[index]! : under ? under[p]! : NONE;
   }
 
   // Lossless alternatives: at a pixel where the canvas already shows the wanted colour, the transparent
