@@ -21,7 +21,7 @@ import { encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
-import { ssim } from '../../support/similarity';
+import { lumaSsim } from '../../support/similarity';
 
 const mediaDir = process.argv[2];
 const outDir = process.argv[3] ?? 'bench-results/lossy';
@@ -173,7 +173,7 @@ for (const set of sets) {
   const shown: Rgba[] = [sources[middle]!];
   for (const variant of variants) {
     const frames = decodeGif(variant.gif).frames.map((f) => f.image);
-    const score = frames.reduce((sum, f, i) => sum + ssim(f, sources[i]!), 0) / frames.length;
+    const score = frames.reduce((sum, f, i) => sum + lumaSsim(f, sources[i]!), 0) / frames.length;
     const ba = butteraugli(sources[middle]!, frames[middle]!);
     shown.push(frames[middle]!);
     console.log(
