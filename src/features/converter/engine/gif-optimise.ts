@@ -184,8 +184,8 @@ function clearRect(canvas: Int32Array, width: number, rect: Rect): void {
 /**
  * Whether the pass runs for a plan, and how: animations always (frame differencing is lossless and
  * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame
- * only gains the smaller colour table (1.7 % on a 1920x1080 photo at quality 80) for about 20 % of the
- * conversion's time (tests/engine/measure/optimiser-cost.ts).
+ * only gains the smaller colour table (1.7–2 % on 1920x1080/1920x1440 pictures at quality 80) for about 7 % of the
+ * conversion's CPU time (tests/engine/measure/optimiser-cost.ts): the quality mapping may turn it on.
  */
 export function optimisationFor(plan: {
   frames: readonly unknown[];
