@@ -13,6 +13,7 @@ export const STAGES = [
   'palette',
   'encode',
   'finalize',
+  'optimise',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

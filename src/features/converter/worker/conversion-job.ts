@@ -11,6 +11,7 @@ import type { Placement, Size } from '../engine/dimensions';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
+import { optimisationFor, type GifOptimiseOptions } from '../engine/gif-optimise';
 import { splitFrames } from '../engine/segments';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
 import {
@@ -27,6 +28,9 @@ import type { FFmpegPort } from './ffmpeg-port';
 /** Produces a frame's pixels: RGBA of the frame's decoded size (the core scales and places it). */
 export type FrameReader = (frame: PlannedFrame) => Promise<Uint8Array>;
 
+/** Runs the pass after the encoder (gif-optimise.ts) off the main thread; resolves with the GIF to keep. */
+export type GifOptimiser = (gif: Uint8Array, options: GifOptimiseOptions) => Promise<Uint8Array>;
+
 export interface ConversionJob {
   settings: ConversionSettings;
   /** The chosen files' names and sizes, in frame order. */
@@ -39,6 +43,8 @@ export interface ConversionJob {
   readAhead?: number;
   /** Where the job's time goes; the caller reads it afterwards. */
   clock?: StageClock;
+  /** The pass after the encoder (lossy LZW, frame differencing), run off the main thread. */
+  optimise: GifOptimiser;
 }
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
@@ -164,14 +170,17 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     }
 
     report(finalizingProgress(milestones));
-    const gif = clock.timeSync('finalize', () =>
+    const timed = clock.timeSync('finalize', () =>
       applyTiming(muxed, {
         delaysCs: plan.frames.map((f) => f.delayCs),
         loop: plan.loop,
         // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
+        // The optimiser reads the frames that way, then writes them differenced with their own disposals.
         ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
       }),
     );
+    const optimisation = optimisationFor(plan);
+    const gif = optimisation ? await clock.time('optimise', () => job.optimise(timed, optimisation)) : timed;
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {
