@@ -15,7 +15,7 @@ import { decodePng, encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
-import { ssim } from '../../support/similarity';
+import { lumaSsim } from '../../support/similarity';
 
 interface RawCore {
   exec(...args: string[]): number;
@@ -97,7 +97,7 @@ for (const dir of sets) {
       const ms = performance.now() - started;
       const first = decodeGif(gif).frames[0]!.image;
       row.push(
-        `${which} ${ms.toFixed(0)} ms ${(gif.length / 1024).toFixed(1)} KiB ssim ${ssim(first, reference).toFixed(4)} ` +
+        `${which} ${ms.toFixed(0)} ms ${(gif.length / 1024).toFixed(1)} KiB ssim ${lumaSsim(first, reference).toFixed(4)} ` +
           `butteraugli ${butteraugli(first, reference).toFixed(2)}`,
       );
     }
