@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes } from './memory';
+import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes, heapHeadroom } from './memory';
 
 const MIB = 1024 * 1024;
 
@@ -10,6 +10,11 @@ describe('memory pre-flight', () => {
       Math.ceil(32 * MIB + 1.15 * 10 * 800 * 600 * 4 + 40 * (10 * 400 * 300 + 4096)),
     );
     expect(estimateHeapBytes(1, 1, 1)).toBeGreaterThan(32 * MIB);
+  });
+  it('counts full-size decoded frames beyond the output size, and the headroom left for them', () => {
+    expect(estimateHeapBytes(1, 1920, 1440, 37_000_000)).toBe(estimateHeapBytes(1, 1920, 1440) + 37_000_000);
+    expect(heapHeadroom(1, 1920, 1440)).toBe(ENGINE_HEAP_LIMIT_BYTES - estimateHeapBytes(1, 1920, 1440));
+    expect(heapHeadroom(100, 3840, 2160)).toBe(0);
   });
   it('counts at most 2^24 distinct colours', () => {
     const big = estimateHeapBytes(10, 3840, 2160);

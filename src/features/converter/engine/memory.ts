@@ -24,19 +24,31 @@ const MAX_DISTINCT_COLOURS = 2 ** 24;
 /** The heap never shrinks, so an instance that ran a job bigger than this is replaced by a fresh one. */
 export const RESTART_AFTER_HEAP_BYTES = 256 * MIB;
 
-export function estimateHeapBytes(frameCount: number, width: number, height: number): number {
+/**
+ * `extraInputBytes`: what the decoded frames weigh in the core's file system beyond frames of the
+ * output size (full-size frames that the core scales, engine/decode-size.ts).
+ */
+export function estimateHeapBytes(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
   const sampled = frameCount * Math.ceil(width / 2) * Math.ceil(height / 2);
   const distinct = Math.min(MAX_DISTINCT_COLOURS, sampled + MANY_COLOURS);
   return Math.ceil(
-    BASE_HEAP_BYTES + PER_PIXEL_FACTOR * frameCount * width * height + HISTOGRAM_BYTES_PER_COLOUR * distinct,
+    BASE_HEAP_BYTES +
+      PER_PIXEL_FACTOR * frameCount * width * height +
+      HISTOGRAM_BYTES_PER_COLOUR * distinct +
+      extraInputBytes,
   );
+}
+
+/** What is left of the heap for bigger decoded frames once a job at the output size is counted. */
+export function heapHeadroom(frameCount: number, width: number, height: number): number {
+  return Math.max(0, ENGINE_HEAP_LIMIT_BYTES - estimateHeapBytes(frameCount, width, height));
 }
 
 const toMiB = (bytes: number) => Math.ceil(bytes / MIB);
 
 /** Throws the message the user sees when a job cannot fit; says what to change. */
-export function assertFitsInMemory(frameCount: number, width: number, height: number): number {
-  const needed = estimateHeapBytes(frameCount, width, height);
+export function assertFitsInMemory(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
+  const needed = estimateHeapBytes(frameCount, width, height, extraInputBytes);
   if (needed <= ENGINE_HEAP_LIMIT_BYTES) return needed;
   let maxFrames = frameCount - 1;
   while (maxFrames > 1 && estimateHeapBytes(maxFrames, width, height) > ENGINE_HEAP_LIMIT_BYTES) maxFrames--;
