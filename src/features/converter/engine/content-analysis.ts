@@ -93,3 +93,61 @@ export class ColourVariety {
 
 /** Above this many distinct colours, the palette is computed from a quarter of the pixels. */
 export const MANY_COLOURS = 4096;
+
+/** A GIF colour table holds 256 entries; one of them is the transparent colour when there is one. */
+export const GIF_PALETTE_SIZE = 256;
+
+/**
+ * Every colour the frames show, exactly, while they fit one GIF palette: pixels under half opacity are
+ * one colour (the GIF's transparent entry, as paletteuse's alpha_threshold=128 maps them), the others
+ * count by their RGB. Gives up (colours → null) at the first colour that does not fit, so photos cost a few
+ * rows and flat graphics a pass over their pixels.
+ */
+export class PaletteFit {
+  readonly #seen = new Uint32Array(1 << 19);
+  readonly #colours: number[] = [];
+  #transparent = false;
+  #overflow = false;
+
+  get transparent(): boolean {
+    return this.#transparent;
+  }
+
+  /** The opaque colours as 0xRRGGBB in order of appearance, or null when they do not fit. */
+  get colours(): readonly number[] | null {
+    return this.#overflow ? null : this.#colours;
+  }
+
+  add(rgba: Uint8Array): void {
+    for (let i = 0; i < rgba.length && !this.#overflow; i += 4) {
+      if (rgba[i + 3]! < 128) {
+        this.#transparent = true;
+      } else {
+        const colour = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
+        const bit = 1 << (colour & 31);
+        const word = colour >>> 5;
+        if (this.#seen[word]! & bit) continue;
+        this.#seen[word]! |= bit;
+        this.#colours.push(colour);
+      }
+      this.#overflow = this.#colours.length + (this.#transparent ? 1 : 0) > GIF_PALETTE_SIZE;
+    }
+  }
+}
+
+/** Side of the square picture paletteuse reads a palette from (16 × 16 = 256 entries). */
+export const PALETTE_SIDE = 16;
+
+/**
+ * The exact palette as the 16x16 RGBA picture paletteuse takes: the colours, then the transparent entry
+ * (alpha 0), the rest padded with the first colour (paletteuse skips repeated entries).
+ */
+export function exactPaletteRgba(colours: readonly number[], transparent: boolean): Uint8Array {
+  const entries = colours.map((c) => [c >>> 16, (c >>> 8) & 255, c & 255, 255]);
+  if (transparent) entries.push([0, 0, 0, 0]);
+  if (entries.length > GIF_PALETTE_SIZE) throw new Error(`${entries.length} colours do not fit a GIF palette`);
+  const rgba = new Uint8Array(GIF_PALETTE_SIZE * 4);
+  const pad = entries[0] ?? [0, 0, 0, 0];
+  for (let i = 0; i < GIF_PALETTE_SIZE; i++) rgba.set(entries[i] ?? pad, i * 4);
+  return rgba;
+}

@@ -2,7 +2,8 @@ import { outputSize, placeFrame, type Placement, type Size } from './dimensions'
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
-import { paletteOptions, type PaletteOptions } from './quality';
+import { exactPaletteRgba, PALETTE_SIDE } from './content-analysis';
+import { keepsEveryColour, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
 
@@ -45,13 +46,16 @@ export interface EncodeRun extends FrameRun {
 /** The same conversion in three steps: one palette, then two runs encoded side by side and joined. */
 export interface SplitPlan {
   paletteFile: string;
-  paletteArgs: string[];
+  /** How the first core makes the palette; null when the engine writes the exact palette itself. */
+  paletteArgs: string[] | null;
   runs: [EncodeRun, EncodeRun];
 }
 
 /** Everything the worker needs to run one job: it executes plans, it decides nothing. */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
+  /** The picture fits one GIF palette: the engine writes these colours (16x16 RGBA) here, no palettegen. */
+  exactPalette: { file: string; rgba: Uint8Array } | null;
   outputFile: string;
   /** The exact ffmpeg argument list. */
   args: string[];
@@ -71,6 +75,7 @@ export const inputFileName = (index: number) => `frame${String(index).padStart(4
 const INPUT_PATTERN = 'frame%04d.rgba';
 const OUTPUT_FILE = 'output.gif';
 const PALETTE_FILE = 'palette.png';
+const EXACT_PALETTE_FILE = 'palette.rgba';
 
 /**
  * Static mode converts the first file only; animated mode makes one frame per file, in order.
@@ -105,6 +110,8 @@ export interface ContentFacts {
   transparent: boolean;
   /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
   manyColours?: boolean;
+  /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
+  exactColours?: readonly number[] | null;
 }
 
 function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
@@ -119,6 +126,17 @@ function paletteUse(palette: PaletteOptions): string {
   // Binary transparency: pixels under half opacity become the reserved transparent colour.
   use.push('alpha_threshold=128');
   return `paletteuse=${use.join(':')}`;
+}
+
+/** The exact palette, raw RGBA like the frames: 16x16 entries. */
+function exactPaletteInput(): string[] {
+  return [
+    '-f', 'image2',
+    '-pixel_format', 'rgba',
+    '-video_size', `${PALETTE_SIDE}x${PALETTE_SIDE}`,
+    '-c:v', 'rawvideo',
+    '-i', EXACT_PALETTE_FILE,
+  ]; // prettier-ignore
 }
 
 function rawInput(layout: FrameLayout, firstFrame = 0): string[] {
@@ -144,14 +162,19 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
   ]; // prettier-ignore
 }
 
-function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): SplitPlan | null {
+function splitPlan(
+  layout: FrameLayout,
+  palette: PaletteOptions,
+  content: ContentFacts,
+  exact: boolean,
+): SplitPlan | null {
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.gif`;
     const args = [
       ...rawInput(layout, run.firstFrame),
-      '-i', PALETTE_FILE,
+      ...(exact ? exactPaletteInput() : ['-i', PALETTE_FILE]),
       '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
       '-frames:v', String(run.frameCount),
       ...gifOutput(layout, content.transparent, outputFile),
@@ -159,17 +182,19 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
     return { ...run, args, outputFile };
   };
   return {
-    paletteFile: PALETTE_FILE,
-    paletteArgs: [
-      ...rawInput(layout),
-      '-vf',
-      paletteGen(palette, content.manyColours ?? false),
-      '-frames:v',
-      '1',
-      '-update',
-      '1',
-      PALETTE_FILE,
-    ],
+    paletteFile: exact ? EXACT_PALETTE_FILE : PALETTE_FILE,
+    paletteArgs: exact
+      ? null
+      : [
+          ...rawInput(layout),
+          '-vf',
+          paletteGen(palette, content.manyColours ?? false),
+          '-frames:v',
+          '1',
+          '-update',
+          '1',
+          PALETTE_FILE,
+        ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
   };
 }
@@ -186,18 +211,29 @@ export function buildPlan(
   content: ContentFacts,
   now: number = Date.now(),
 ): ConversionPlan {
-  const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
+  const exactColours = content.exactColours ?? null;
+  const exact = exactColours !== null && keepsEveryColour(settings.quality, exactColours.length);
+  const palette = exact
+    ? { maxColors: exactColours.length, dither: 'none' as const }
+    : paletteOptions(settings.quality, settings.dither, content.smoothGradient);
+  const graph = exact
+    ? `[0:v][1:v]${paletteUse(palette)}`
+    : `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`;
   const args = [
     ...rawInput(layout),
-    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+    ...(exact ? exactPaletteInput() : []),
+    '-filter_complex', graph,
     ...gifOutput(layout, content.transparent, OUTPUT_FILE),
   ]; // prettier-ignore
   return {
     ...layout,
     palette,
+    exactPalette: exact
+      ? { file: EXACT_PALETTE_FILE, rgba: exactPaletteRgba(exactColours, content.transparent) }
+      : null,
     outputFile: OUTPUT_FILE,
     args,
-    split: splitPlan(layout, palette, content),
+    split: splitPlan(layout, palette, content, exact),
     fileName: outputFileName(layout.mode, now),
   };
 }

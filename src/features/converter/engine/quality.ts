@@ -76,3 +76,17 @@ export function paletteOptions(quality: number, choice: DitherChoice, smoothGrad
     ...(dither === 'bayer' ? { bayerScale: ORDERED_BAYER_SCALE } : {}),
   };
 }
+
+/** From this quality up, a picture that fits one GIF palette keeps every colour. */
+export const LOSSLESS_FROM_QUALITY = 50;
+
+/**
+ * A picture of few colours (flat graphics, UI, pixel art, greyscale textures) is kept exactly: its own
+ * colours as the palette, no dithering, byte-identical pixels. A reduced palette would save little there
+ * (long runs already compress) and dithering draws a crosshatch on flat areas (issue 12: a 123-colour
+ * stripe wallpaper went to SSIM 0.53 and +11 % bytes with ordered dither). Below LOSSLESS_FROM_QUALITY the
+ * user asked for a smaller file, so only pictures within that quality's colour count stay exact.
+ */
+export function keepsEveryColour(quality: number, colours: number): boolean {
+  return quality >= LOSSLESS_FROM_QUALITY || colours <= coloursForQuality(quality);
+}

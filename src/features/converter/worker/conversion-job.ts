@@ -5,6 +5,7 @@ import {
   isSmoothGradient,
   MANY_COLOURS,
   mergeStats,
+  PaletteFit,
 } from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
 import { errorMessageOf } from '../engine/errors';
@@ -72,6 +73,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     let stats = EMPTY_STATS;
     let transparent = false;
     const variety = new ColourVariety();
+    const fit = new PaletteFit();
     for (const [index, frame] of layout.frames.entries()) {
       const rgba = await job.readFrame(frame, layout);
       if (rgba.length !== layout.width * layout.height * 4)
@@ -79,6 +81,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
       transparent ||= hasTransparency(rgba);
       variety.add(rgba);
+      fit.add(rgba);
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
         await helper.writeFile(frame.inputFile, rgba.slice());
@@ -93,14 +96,25 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       smoothGradient: isSmoothGradient(stats),
       transparent,
       manyColours: variety.distinct > MANY_COLOURS,
+      exactColours: fit.colours,
     });
+    const exact = plan.exactPalette;
+    if (exact) {
+      // The helper gets its own copy: writing transfers the buffer.
+      if (helper) await helper.writeFile(exact.file, exact.rgba.slice());
+      await port.writeFile(exact.file, exact.rgba.slice());
+      outputs.push(exact.file);
+    }
     report(processingProgress(milestones, 0, total));
     let muxed: Uint8Array;
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
-      outputs.push(split.paletteFile, ...split.runs.map((run) => run.outputFile));
-      await execOrThrow(port, split.paletteArgs, () => {});
-      await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+      outputs.push(...split.runs.map((run) => run.outputFile));
+      if (split.paletteArgs) {
+        outputs.push(split.paletteFile);
+        await execOrThrow(port, split.paletteArgs, () => {});
+        await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+      }
       const done = [0, 0];
       const onFrames = (run: number) => (frames: number) => {
         done[run] = frames;
