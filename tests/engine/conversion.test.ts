@@ -247,6 +247,7 @@ describe('progress, cleanup and failures', () => {
         if (frame.name === 'b.png') throw new Error('Failed to load image: b.png');
         return new Uint8Array(canvas.width * canvas.height * 4);
       },
+      optimise: async (gif) => gif,
     });
     await expect(job).rejects.toThrow('Failed to load image: b.png');
     expect(ffmpeg.listFiles()).toEqual([]);

@@ -8,6 +8,8 @@ export interface PaletteOptions {
   dither: DitherMethod;
   /** Only for bayer: 0–5, larger = finer pattern but more visible bands. */
   bayerScale?: number;
+  /** Lossy LZW after the encoder (gif-optimise.ts), gifsicle's `--lossy` scale; absent or 0 = lossless. */
+  lossiness?: number;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ConversionProgress } from '../engine/contracts';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
+import { optimisationFor, type GifOptimiseOptions } from '../engine/gif-optimise';
 import { splitFrames } from '../engine/segments';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
 import {
@@ -26,6 +27,9 @@ import type { FFmpegPort } from './ffmpeg-port';
 /** Produces a frame's pixels: RGBA of the plan's output size, the picture already drawn at its placement. */
 export type FrameReader = (frame: PlannedFrame, canvas: { width: number; height: number }) => Promise<Uint8Array>;
 
+/** Runs the pass after the encoder (gif-optimise.ts) off the main thread; resolves with the GIF to keep. */
+export type GifOptimiser = (gif: Uint8Array, options: GifOptimiseOptions) => Promise<Uint8Array>;
+
 export interface ConversionJob {
   settings: ConversionSettings;
   /** The chosen files' names and sizes, in frame order. */
@@ -34,6 +38,7 @@ export interface ConversionJob {
   onProgress?: (progress: ConversionProgress) => void;
   /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
   helper?: FFmpegPort;
+  optimise: GifOptimiser;
 }
 
 export interface JobResult {
@@ -132,12 +137,15 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     }
 
     report(finalizingProgress(milestones));
-    const gif = applyTiming(muxed, {
+    const timed = applyTiming(muxed, {
       delaysCs: plan.frames.map((f) => f.delayCs),
       loop: plan.loop,
       // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
+      // The optimiser reads the frames that way, then writes them differenced with their own disposals.
       ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
     });
+    const optimisation = optimisationFor(plan);
+    const gif = optimisation ? await job.optimise(timed, optimisation) : timed;
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {

@@ -6,6 +6,7 @@ import type { ConversionSettings } from '../engine/settings';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
+import { GifOptimiserWorker } from './gif-optimiser';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
@@ -23,13 +24,15 @@ export interface InstanceJob {
 const JOBS_PER_CORE = 20;
 
 /**
- * One warm engine: an ffmpeg core in its worker plus a PNG decode worker, running one job at a time.
+ * One warm engine: an ffmpeg core in its worker plus a PNG decode worker and a GIF optimiser worker,
+ * running one job at a time.
  * It replaces its core after a failure, a cancel, a job that grew the heap a lot, or many jobs, and starts
  * loading the replacement at once so the next job does not wait.
  */
 export class EngineInstance {
   #ffmpeg: Promise<FFmpeg> | null = null;
   #decoder = new FrameDecoder();
+  #optimiser = new GifOptimiserWorker();
   #jobsOnCore = 0;
   #busy = false;
 
@@ -76,6 +79,7 @@ export class EngineInstance {
         },
         readFrame: (frame, canvas) =>
           this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, canvas, frame.placement),
+        optimise: (gif, options) => this.#optimiser.optimise(gif, options),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
@@ -93,12 +97,13 @@ export class EngineInstance {
     }
   }
 
-  /** Terminates both workers at once (this is how a running exec is stopped) and preloads a new core. */
+  /** Terminates the workers at once (this is how a running exec is stopped) and preloads a new core. */
   #restart(): void {
     const old = this.#ffmpeg;
     this.#ffmpeg = null;
     this.#jobsOnCore = 0;
     this.#decoder.terminate();
+    this.#optimiser.terminate();
     old?.then((ffmpeg) => ffmpeg.terminate()).catch(() => {});
     this.warmUp();
   }
