@@ -253,3 +253,58 @@ describe('progress, cleanup and failures', () => {
     expect(ffmpeg.listFiles()).toEqual([]);
   });
 });
+
+describe('pictures that fit one GIF palette (issue 12)', () => {
+  /** Every pixel: opaque pixels keep their exact RGB, pixels under half opacity become transparent. */
+  const expectExact = (shown: Rgba, source: Rgba) => {
+    let wrong = 0;
+    for (let i = 0; i < source.data.length; i += 4) {
+      const transparent = source.data[i + 3]! < 128;
+      if (transparent ? shown.data[i + 3] !== 0 : [0, 1, 2].some((c) => shown.data[i + c] !== source.data[i + c]))
+        wrong++;
+    }
+    expect(wrong).toBe(0);
+  };
+  /** 250 distinct colours in stripes and blocks, none of them on a regular grid a palette could guess. */
+  const manyFlatColours = (width: number, height: number, shift = 0) =>
+    makeRgba(width, height, (x, y) => {
+      const k = (Math.floor(x / 7) * 13 + Math.floor(y / 5) * 7 + shift) % 250;
+      return [(k * 37) % 256, (k * 91 + 11) % 256, (k * 53 + 101) % 256, 255];
+    });
+
+  it('keeps all 250 colours of a flat graphic byte-identical at the default quality, with no dithering', async () => {
+    const image = manyFlatColours(210, 100);
+    const { gif, plan } = await convertImages(ffmpeg, [input('flat.png', image)]);
+    expect(plan.exactPalette).not.toBeNull();
+    expect(plan.palette.dither).toBe('none');
+    expectExact(decodeGif(gif).frames[0]!.image, image);
+  });
+
+  it('counts transparency as one of the 256 entries, across every frame of an animation', async () => {
+    const frames = [0, 1, 2].map((i) => {
+      const image = manyFlatColours(120, 80, i * 2);
+      // A transparent hole in each frame: 252 colours + transparent = 253 entries in all.
+      for (let y = 10; y < 30; y++) for (let x = 10 + i * 20; x < 40 + i * 20; x++) image.data[(y * 120 + x) * 4 + 3] = 0;
+      return input(`f${i}.png`, image);
+    });
+    const { gif, plan } = await convertImages(ffmpeg, frames, { mode: 'animated' });
+    expect(plan.exactPalette).not.toBeNull();
+    decodeGif(gif).frames.forEach((frame, i) => expectExact(frame.image, frames[i]!.image));
+  });
+
+  it('reduces the palette when one colour too many (256 opaque + transparent) does not fit', async () => {
+    const image = makeRgba(256, 20, (x, y) => (y === 0 && x === 0 ? [0, 0, 0, 0] : [x, 255 - x, (x * 7) % 256, 255]));
+    const { plan } = await convertImages(ffmpeg, [input('full.png', image)]);
+    expect(plan.exactPalette).toBeNull();
+  });
+
+  it('at low qualities keeps exact colours only when they fit that quality’s palette', async () => {
+    const image = manyFlatColours(210, 100);
+    const { plan } = await convertImages(ffmpeg, [input('flat.png', image)], { quality: 30 });
+    expect(plan.exactPalette).toBeNull();
+    const few = makeRgba(64, 64, (x) => (x < 32 ? [200, 10, 10, 255] : [10, 10, 200, 255]));
+    const small = await convertImages(ffmpeg, [input('two.png', few)], { quality: 10 });
+    expect(small.plan.exactPalette).not.toBeNull();
+    expectExact(decodeGif(small.gif).frames[0]!.image, few);
+  });
+});

@@ -139,15 +139,17 @@ export class PaletteFit {
 export const PALETTE_SIDE = 16;
 
 /**
- * The exact palette as the 16x16 RGBA picture paletteuse takes: the colours, then the transparent entry
- * (alpha 0), the rest padded with the first colour (paletteuse skips repeated entries).
+ * The exact palette as the 16x16 RGBA picture paletteuse takes: the colours, padded with the first one
+ * (paletteuse skips repeated entries), and the transparent entry (alpha 0) last, where palettegen's
+ * reserve_transparent puts it and where the encoder and the optimiser expect it.
  */
 export function exactPaletteRgba(colours: readonly number[], transparent: boolean): Uint8Array {
-  const entries = colours.map((c) => [c >>> 16, (c >>> 8) & 255, c & 255, 255]);
-  if (transparent) entries.push([0, 0, 0, 0]);
-  if (entries.length > GIF_PALETTE_SIZE) throw new Error(`${entries.length} colours do not fit a GIF palette`);
+  const opaque = colours.map((c) => [c >>> 16, (c >>> 8) & 255, c & 255, 255]);
+  const slots = GIF_PALETTE_SIZE - (transparent ? 1 : 0);
+  if (opaque.length > slots) throw new Error(`${opaque.length} colours do not fit a GIF palette`);
   const rgba = new Uint8Array(GIF_PALETTE_SIZE * 4);
-  const pad = entries[0] ?? [0, 0, 0, 0];
-  for (let i = 0; i < GIF_PALETTE_SIZE; i++) rgba.set(entries[i] ?? pad, i * 4);
+  const pad = opaque[0] ?? [0, 0, 0, 255];
+  for (let i = 0; i < slots; i++) rgba.set(opaque[i] ?? pad, i * 4);
+  if (transparent) rgba.set([0, 0, 0, 0], slots * 4);
   return rgba;
 }
