@@ -4,7 +4,7 @@ import { readGifInfo } from '@/features/converter/engine/gif-bytes';
 import { DEFAULT_SETTINGS } from '@/features/converter/engine/settings';
 import { EncoderError, runConversionJob } from '@/features/converter/worker/conversion-job';
 import { withHole } from '../fixtures/catalogue';
-import { flatUi, gradient, numberedFrame, photoLike } from '../fixtures/content';
+import { flatUi, gradient, grain, numberedFrame, photoLike } from '../fixtures/content';
 import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
@@ -170,9 +170,11 @@ describe('quality', () => {
       (typeof results)[0],
       (typeof results)[0],
     ];
+    // Its sky is dithered and 80 % and below add lossy LZW: SSIM counts that fine noise, which the eye and
+    // butteraugli barely see (npm run bench:quality), so the floors sit under the lossless 100 %.
     expect(q100.ssim).toBeGreaterThan(0.95);
-    expect(q80.ssim).toBeGreaterThan(0.92);
-    expect(q50.ssim).toBeGreaterThan(0.85);
+    expect(q80.ssim).toBeGreaterThan(0.83);
+    expect(q50.ssim).toBeGreaterThan(0.77);
     expect(q10.ssim).toBeGreaterThan(0.65);
     expect([q10.ssim, q50.ssim, q80.ssim, q100.ssim]).toEqual([q10.ssim, q50.ssim, q80.ssim, q100.ssim].toSorted());
     expect(q10.bytes).toBeLessThan(q50.bytes);
@@ -180,16 +182,34 @@ describe('quality', () => {
     expect(q80.bytes).toBeLessThan(q100.bytes);
   });
 
-  it('dithers a smooth gradient by default, and follows the override', async () => {
+  /** Mean luma difference of 8x8 block averages: bands move whole areas off, dithering keeps them on average. */
+  const blockError = (a: Rgba, b: Rgba) => {
+    let total = 0;
+    let blocks = 0;
+    const lumaAt = (image: Rgba, i: number) =>
+      0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+    for (let y = 0; y + 8 <= a.height; y += 8) {
+      for (let x = 0; x + 8 <= a.width; x += 8) {
+        let diff = 0;
+        for (let v = y; v < y + 8; v++)
+          for (let u = x; u < x + 8; u++) diff += lumaAt(a, (v * a.width + u) * 4) - lumaAt(b, (v * a.width + u) * 4);
+        total += Math.abs(diff / 64);
+        blocks++;
+      }
+    }
+    return total / blocks;
+  };
+
+  it('dithers a smooth gradient by default so that areas keep their tone (no bands), and follows the override', async () => {
     const image = contents.gradient;
-    const auto = await convertImages(ffmpeg, [input('g', image)]);
-    const none = await convertImages(ffmpeg, [input('g', image)], { dither: 'none' });
-    expect(auto.plan.palette.dither).toBe('bayer');
+    const auto = await convertImages(ffmpeg, [input('g', image)], { quality: 100 });
+    const none = await convertImages(ffmpeg, [input('g', image)], { quality: 100, dither: 'none' });
+    expect(auto.plan.palette.dither).toBe('sierra2');
     expect(none.plan.palette.dither).toBe('none');
-    // Dithering spreads colours over many more distinct pixel patterns: the file is clearly bigger.
-    expect(auto.gif.length).toBeGreaterThan(none.gif.length * 1.5);
-    const photo = await convertImages(ffmpeg, [input('p', contents.photo)]);
-    expect(photo.plan.palette.dither).toBe('none');
+    const shown = (gif: Uint8Array) => decodeGif(gif).frames[0]!.image;
+    expect(blockError(shown(auto.gif), image)).toBeLessThan(blockError(shown(none.gif), image) * 0.95);
+    const grainy = await convertImages(ffmpeg, [input('p', grain(240, 180))]);
+    expect(grainy.plan.palette.dither).toBe('none');
   });
 });
 

@@ -5,7 +5,7 @@
  * bytes, SSIM (luma) and butteraugli; a markdown table and contact sheets of 1:1 crops are written to
  * bench-results/quality-<date>/. A benchmark, not a test: it exits 1 only when the harness breaks.
  *
- *   npm run bench:quality -- [--skip-build] [--only id,id] [--qualities 100,80,50] [--before DIR] [--port N]
+ *   npm run bench:quality -- [--skip-build] [--only id,id] [--qualities 100,80,50] [--before DIR] [--port N] [--no-gifski]
  *
  * --before DIR adds the app GIFs of an earlier run (its outputs/ folder) as a "before" column.
  */
@@ -49,10 +49,11 @@ interface Options {
   qualities: number[];
   before: string | null;
   port: number | undefined;
+  gifski: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { skipBuild: false, only: null, qualities: DEFAULT_QUALITIES, before: null, port: undefined };
+  const options: Options = { skipBuild: false, only: null, qualities: DEFAULT_QUALITIES, before: null, port: undefined, gifski: true };
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
       const next = argv[++i];
@@ -71,6 +72,9 @@ function parseArgs(argv: readonly string[]): Options {
         break;
       case '--before':
         options.before = value();
+        break;
+      case '--no-gifski':
+        options.gifski = false;
         break;
       case '--port':
         options.port = Number(value());
@@ -278,11 +282,12 @@ async function main(): Promise<void> {
       const gifskiFrames = sources.map((source, i) =>
         source.width === size.width && source.height === size.height ? source : frames[i]!,
       );
-      const gifski = await gifskiAtSize(gifskiFrames, reference.length, FRAME_DELAY_MS);
-      writeFileSync(join(gifDir, `${input.id}-gifski.gif`), gifski.gif);
-      gifs.set(`gifski q${gifski.quality}`, gifski.gif);
-      scores.push(scoreGif('gifski (size of app q80)', gifski.gif, sources, null));
-      log(`  gifski q${gifski.quality}: ${kib(gifski.gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}`);
+      const gifski = options.gifski ? await gifskiAtSize(gifskiFrames, reference.length, FRAME_DELAY_MS) : null;
+      if (gifski) {
+        writeFileSync(join(gifDir, `${input.id}-gifski.gif`), gifski.gif);
+        scores.push(scoreGif('gifski (size of app q80)', gifski.gif, sources, null));
+        log(`  gifski q${gifski.quality}: ${kib(gifski.gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}`);
+      }
 
       results.push({ input, size: `${size.width}x${size.height}`, colours: distinctColours(sources[0]!), scores });
 
@@ -293,7 +298,7 @@ async function main(): Promise<void> {
         { label: `app q${SHEET_QUALITY}`, gif: reference },
         ...(previous ? [{ label: `before q${SHEET_QUALITY}`, gif: previous }] : []),
         { label: 'native classic', gif: gifs.get('native classic') ?? null },
-        { label: `gifski q${gifski.quality}`, gif: gifski.gif },
+        ...(gifski ? [{ label: `gifski q${gifski.quality}`, gif: gifski.gif }] : []),
       ];
       for (const [name, region] of [
         ['smooth', smooth],

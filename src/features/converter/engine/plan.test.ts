@@ -104,8 +104,8 @@ describe('buildPlan', () => {
   it('maps quality to the palette size', () => {
     for (const [quality, colours] of [
       [100, 256],
-      [80, 128],
-      [10, 8],
+      [60, 192],
+      [10, 16],
     ] as const) {
       const s = settings({ quality });
       expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter_complex')).toContain(
@@ -118,7 +118,11 @@ describe('buildPlan', () => {
     const filter = (st: ConversionSettings, smoothGradient: boolean) =>
       arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter_complex');
     expect(filter(s, false)).toContain('paletteuse=dither=none:alpha_threshold=128');
-    expect(filter(s, true)).toContain('paletteuse=dither=bayer:bayer_scale=1:alpha_threshold=128');
+    expect(filter(s, true)).toContain('paletteuse=dither=sierra2:alpha_threshold=128');
+    const animated = settings({ mode: 'animated' });
+    expect(
+      arg(buildPlan(layoutOf(animated, 3), animated, { smoothGradient: true, transparent: false }).args, '-filter_complex'),
+    ).toContain('paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128');
     expect(filter(settings({ dither: 'diffusion' }), false)).toContain('paletteuse=dither=sierra2_4a:');
     expect(filter(settings({ dither: 'none' }), true)).toContain('paletteuse=dither=none:');
   });

@@ -3,7 +3,7 @@ import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { exactPaletteRgba, PALETTE_SIDE } from './content-analysis';
-import { keepsEveryColour, paletteOptions, type PaletteOptions } from './quality';
+import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
 
@@ -122,7 +122,7 @@ function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
 
 function paletteUse(palette: PaletteOptions): string {
   const use = [`dither=${palette.dither}`];
-  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? 3}`);
+  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? ORDERED_BAYER_SCALE}`);
   // Binary transparency: pixels under half opacity become the reserved transparent colour.
   use.push('alpha_threshold=128');
   return `paletteuse=${use.join(':')}`;
@@ -215,7 +215,10 @@ export function buildPlan(
   const exact = exactColours !== null && keepsEveryColour(settings.quality, exactColours.length);
   const palette = exact
     ? { maxColors: exactColours.length, dither: 'none' as const }
-    : paletteOptions(settings.quality, settings.dither, content.smoothGradient);
+    : paletteOptions(settings.quality, settings.dither, {
+        smooth: content.smoothGradient,
+        animated: layout.frames.length > 1,
+      });
   const graph = exact
     ? `[0:v][1:v]${paletteUse(palette)}`
     : `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`;
