@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
-import { luma, resizeArea, ssim, type Plane } from '../similarity';
+import { luma, resizeArea, ssim, type Plane } from '../../support/similarity';
 
 export const BUTTERAUGLI_PATH = process.env.BENCH_BUTTERAUGLI_PATH || '/usr/bin/butteraugli';
 
