@@ -141,21 +141,19 @@ export class PaletteFit {
   }
 }
 
-/** Side of the square picture paletteuse reads a palette from (16 × 16 = 256 entries). */
-export const PALETTE_SIDE = 16;
-
 /**
- * The exact palette as the 16x16 RGBA picture paletteuse takes: the colours, padded with the first one
- * (paletteuse skips repeated entries), and the transparent entry (alpha 0) last, where palettegen's
- * reserve_transparent puts it and where the encoder and the optimiser expect it.
+ * The exact palette as the core's driver reads a palette (wasm-assets/core/driver/gif-core.c, -palette-in):
+ * 16x16 entries of RGB32, 0xAARRGGBB in the wasm's little-endian memory, so B, G, R, A bytes. The colours,
+ * padded with the first one (paletteuse skips repeated entries), and the transparent entry (alpha 0) last,
+ * where palettegen's reserve_transparent puts it and where the encoder and the optimiser expect it.
  */
-export function exactPaletteRgba(colours: readonly number[], transparent: boolean): Uint8Array {
-  const opaque = colours.map((c) => [c >>> 16, (c >>> 8) & 255, c & 255, 255]);
+export function exactPaletteBytes(colours: readonly number[], transparent: boolean): Uint8Array {
+  const opaque = colours.map((c) => [c & 255, (c >>> 8) & 255, c >>> 16, 255]);
   const slots = GIF_PALETTE_SIZE - (transparent ? 1 : 0);
   if (opaque.length > slots) throw new Error(`${opaque.length} colours do not fit a GIF palette`);
-  const rgba = new Uint8Array(GIF_PALETTE_SIZE * 4);
+  const bytes = new Uint8Array(GIF_PALETTE_SIZE * 4);
   const pad = opaque[0] ?? [0, 0, 0, 255];
-  for (let i = 0; i < slots; i++) rgba.set(opaque[i] ?? pad, i * 4);
-  if (transparent) rgba.set([0, 0, 0, 0], slots * 4);
-  return rgba;
+  for (let i = 0; i < slots; i++) bytes.set(opaque[i] ?? pad, i * 4);
+  if (transparent) bytes.set([0, 0, 0, 0], slots * 4);
+  return bytes;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, delayToCentiseconds, planLayout, type FrameSource } from './plan';
+import { buildPlan, delayToCentiseconds, frameArgument, planLayout, type FrameSource } from './plan';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
 const settings = (overrides: Partial<ConversionSettings> = {}): ConversionSettings => ({
@@ -91,15 +91,34 @@ describe('delayToCentiseconds', () => {
 describe('buildPlan', () => {
   const layoutOf = (s: ConversionSettings, n = 1) => planLayout(s, sources(...Array(n).fill([320, 240])));
 
-  it('feeds raw RGBA frames of the output size and writes one GIF', () => {
-    const s = settings();
-    const { args, outputFile } = buildPlan(layoutOf(s), s, opaque);
-    expect(args.slice(0, 11)).toEqual([
-      '-f', 'image2', '-framerate', '100/50', '-pixel_format', 'rgba', '-video_size', '320x240', '-c:v', 'rawvideo', '-i',
+  it('feeds raw RGBA frames of the output size, each with its delay, and writes one GIF', () => {
+    const s = settings({ mode: 'animated', frameDelay: 120 });
+    const { args, outputFile } = buildPlan(layoutOf(s, 2), s, opaque);
+    expect(args.slice(0, 6)).toEqual([
+      '-canvas', '320x240', '-frame', 'frame0000.rgba,320,240,0,0,320,240,12', '-frame', 'frame0001.rgba,320,240,0,0,320,240,12',
     ]); // prettier-ignore
-    expect(arg(args, '-i')).toBe('frame%04d.rgba');
-    expect(args.slice(-3)).toEqual(['-f', 'gif', 'output.gif']);
+    expect(args.slice(-2)).toEqual(['-o', 'output.gif']);
     expect(outputFile).toBe('output.gif');
+  });
+  it('describes a frame as file, source size, placement and delay', () => {
+    expect(frameArgument('f.rgba', { width: 4000, height: 3000 }, { x: 0, y: 60, width: 800, height: 600 }, 7)).toBe(
+      'f.rgba,4000,3000,0,60,800,600,7',
+    );
+  });
+  it('splits a large animation into a palette step and two runs that share the palette', () => {
+    const s = settings({ mode: 'animated' });
+    const layout = planLayout(s, sources(...Array(5).fill([1920, 1080])));
+    const split = buildPlan(layout, s, opaque).split!;
+    const paletteArgs = split.paletteArgs!;
+    expect(arg(paletteArgs, '-filter')).toMatch(/^palettegen=/);
+    expect(arg(paletteArgs, '-palette-out')).toBe(split.paletteFile);
+    expect(paletteArgs.filter((a) => a === '-frame')).toHaveLength(5);
+    const [first, second] = split.runs;
+    expect(first.args.filter((a) => a === '-frame')).toHaveLength(3);
+    expect(arg(second.args, '-frame')).toMatch(/^frame0003\.rgba,/);
+    expect(arg(second.args, '-palette-in')).toBe(split.paletteFile);
+    expect(arg(second.args, '-filter')).toMatch(/^\[frames\]\[palette\]paletteuse=/);
+    expect(arg(second.args, '-o')).toBe(second.outputFile);
   });
   it('maps quality to the palette size', () => {
     for (const [quality, colours] of [
@@ -108,7 +127,7 @@ describe('buildPlan', () => {
       [10, 16],
     ] as const) {
       const s = settings({ quality });
-      expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter_complex')).toContain(
+      expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter')).toContain(
         `palettegen=max_colors=${colours}:reserve_transparent=1:stats_mode=full`,
       );
     }
@@ -116,12 +135,12 @@ describe('buildPlan', () => {
   it('dithers smooth gradients by default and follows the override', () => {
     const s = settings();
     const filter = (st: ConversionSettings, smoothGradient: boolean) =>
-      arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter_complex');
+      arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter');
     expect(filter(s, false)).toContain('paletteuse=dither=none:alpha_threshold=128');
     expect(filter(s, true)).toContain('paletteuse=dither=sierra2:alpha_threshold=128');
     const animated = settings({ mode: 'animated' });
     expect(
-      arg(buildPlan(layoutOf(animated, 3), animated, { smoothGradient: true, transparent: false }).args, '-filter_complex'),
+      arg(buildPlan(layoutOf(animated, 3), animated, { smoothGradient: true, transparent: false }).args, '-filter'),
     ).toContain('paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128');
     expect(filter(settings({ dither: 'diffusion' }), false)).toContain('paletteuse=dither=sierra2_4a:');
     expect(filter(settings({ dither: 'none' }), true)).toContain('paletteuse=dither=none:');

@@ -2,7 +2,7 @@ import { outputSize, placeFrame, type Placement, type Size } from './dimensions'
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
-import { exactPaletteRgba, PALETTE_SIDE } from './content-analysis';
+import { exactPaletteBytes } from './content-analysis';
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
@@ -54,10 +54,10 @@ export interface SplitPlan {
 /** Everything the worker needs to run one job: it executes plans, it decides nothing. */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
-  /** The picture fits one GIF palette: the engine writes these colours (16x16 RGBA) here, no palettegen. */
-  exactPalette: { file: string; rgba: Uint8Array } | null;
+  /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
+  exactPalette: { file: string; bytes: Uint8Array } | null;
   outputFile: string;
-  /** The exact ffmpeg argument list. */
+  /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
   /** How to run it on two cores when a second one is free; null when one core is as fast. */
   split: SplitPlan | null;
@@ -72,10 +72,9 @@ export function delayToCentiseconds(ms: number): number {
 }
 
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
-const INPUT_PATTERN = 'frame%04d.rgba';
 const OUTPUT_FILE = 'output.gif';
-const PALETTE_FILE = 'palette.png';
-const EXACT_PALETTE_FILE = 'palette.rgba';
+/** A palettegen palette as the core writes it: 16x16 pixels, raw. */
+const PALETTE_FILE = 'palette.pal';
 
 /**
  * Static mode converts the first file only; animated mode makes one frame per file, in order.
@@ -128,37 +127,32 @@ function paletteUse(palette: PaletteOptions): string {
   return `paletteuse=${use.join(':')}`;
 }
 
-/** The exact palette, raw RGBA like the frames: 16x16 entries. */
-function exactPaletteInput(): string[] {
-  return [
-    '-f', 'image2',
-    '-pixel_format', 'rgba',
-    '-video_size', `${PALETTE_SIDE}x${PALETTE_SIDE}`,
-    '-c:v', 'rawvideo',
-    '-i', EXACT_PALETTE_FILE,
-  ]; // prettier-ignore
+/**
+ * One frame for the core's driver (wasm-assets/core/driver/gif-core.c): raw RGBA `file` of `source` size,
+ * scaled (lanczos) to the placement's size and drawn at its position on a transparent canvas, shown for
+ * `delayCs`. A file already of the canvas size at 0,0 is used as it is.
+ */
+export function frameArgument(file: string, source: Size, placement: Placement, delayCs: number): string {
+  const { x, y, width, height } = placement;
+  return [file, source.width, source.height, x, y, width, height, delayCs].join(',');
 }
 
-function rawInput(layout: FrameLayout, firstFrame = 0): string[] {
-  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
+/** The frames [first, first + count): the engine writes each one already drawn on the canvas. */
+function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.length): string[] {
+  const canvas = { x: 0, y: 0, width: layout.width, height: layout.height };
   return [
-    '-f', 'image2',
-    '-framerate', `100/${firstDelayCs}`,
-    ...(firstFrame > 0 ? ['-start_number', String(firstFrame)] : []),
-    '-pixel_format', 'rgba',
-    '-video_size', `${layout.width}x${layout.height}`,
-    '-c:v', 'rawvideo',
-    '-i', INPUT_PATTERN,
+    '-canvas', `${layout.width}x${layout.height}`,
+    ...layout.frames
+      .slice(first, first + count)
+      .flatMap((frame) => ['-frame', frameArgument(frame.inputFile, layout, canvas, frame.delayCs)]),
   ]; // prettier-ignore
 }
 
 function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
   return [
-    '-fps_mode', 'passthrough',
     ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
     '-loop', layout.loop ? '0' : '-1',
-    '-f', 'gif',
-    file,
+    '-o', file,
   ]; // prettier-ignore
 }
 
@@ -173,26 +167,22 @@ function splitPlan(
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.gif`;
     const args = [
-      ...rawInput(layout, run.firstFrame),
-      ...(exact ? exactPaletteInput() : ['-i', PALETTE_FILE]),
-      '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
-      '-frames:v', String(run.frameCount),
+      ...frameInputs(layout, run.firstFrame, run.frameCount),
+      '-palette-in', PALETTE_FILE,
+      '-filter', `[frames][palette]${paletteUse(palette)}`,
       ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
   };
   return {
-    paletteFile: exact ? EXACT_PALETTE_FILE : PALETTE_FILE,
+    paletteFile: PALETTE_FILE,
     paletteArgs: exact
       ? null
       : [
-          ...rawInput(layout),
-          '-vf',
+          ...frameInputs(layout),
+          '-filter',
           paletteGen(palette, content.manyColours ?? false),
-          '-frames:v',
-          '1',
-          '-update',
-          '1',
+          '-palette-out',
           PALETTE_FILE,
         ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
@@ -200,8 +190,8 @@ function splitPlan(
 }
 
 /**
- * The ffmpeg arguments: raw RGBA frames of the output size in, one GIF out. The frame rate only gives
- * the muxer a time base; exact per-frame delays and the loop flag are written afterwards (gif-bytes.ts).
+ * The core's arguments: raw RGBA frames of the output size in, one GIF out, each frame with its exact
+ * delay (gif-bytes.ts applyTiming writes the same timing again after a split run is joined).
  * Frame-difference optimisations (`gifflags`) are off when frames have transparency: a transparent pixel
  * must show the background, not the previous frame, so every frame is whole and disposed to background.
  */
@@ -213,27 +203,24 @@ export function buildPlan(
 ): ConversionPlan {
   const exactColours = content.exactColours ?? null;
   const exact = exactColours !== null && keepsEveryColour(settings.quality, exactColours.length);
-  const palette = exact
-    ? { maxColors: exactColours.length, dither: 'none' as const }
+  const palette: PaletteOptions = exact
+    ? { maxColors: exactColours.length, dither: 'none' }
     : paletteOptions(settings.quality, settings.dither, {
         smooth: content.smoothGradient,
         animated: layout.frames.length > 1,
       });
-  const graph = exact
-    ? `[0:v][1:v]${paletteUse(palette)}`
-    : `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`;
-  const args = [
-    ...rawInput(layout),
-    ...(exact ? exactPaletteInput() : []),
-    '-filter_complex', graph,
-    ...gifOutput(layout, content.transparent, OUTPUT_FILE),
-  ]; // prettier-ignore
+  // An exact palette goes in as the palette input, as a split run's palette does.
+  const filter = exact
+    ? ['-palette-in', PALETTE_FILE, '-filter', `[frames][palette]${paletteUse(palette)}`]
+    : [
+        '-filter',
+        `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+      ];
+  const args = [...frameInputs(layout), ...filter, ...gifOutput(layout, content.transparent, OUTPUT_FILE)];
   return {
     ...layout,
     palette,
-    exactPalette: exact
-      ? { file: EXACT_PALETTE_FILE, rgba: exactPaletteRgba(exactColours, content.transparent) }
-      : null,
+    exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
     outputFile: OUTPUT_FILE,
     args,
     split: splitPlan(layout, palette, content, exact),

@@ -106,8 +106,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const exact = plan.exactPalette;
     if (exact) {
       // The helper gets its own copy: writing transfers the buffer.
-      if (helper) await helper.writeFile(exact.file, exact.rgba.slice());
-      await port.writeFile(exact.file, exact.rgba.slice());
+      if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
+      await port.writeFile(exact.file, exact.bytes.slice());
       outputs.push(exact.file);
     }
     report(processingProgress(milestones, 0, total));
