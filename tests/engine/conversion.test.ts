@@ -304,7 +304,8 @@ describe('pictures that fit one GIF palette (issue 12)', () => {
     const frames = [0, 1, 2].map((i) => {
       const image = manyFlatColours(120, 80, i * 2);
       // A transparent hole in each frame: 252 colours + transparent = 253 entries in all.
-      for (let y = 10; y < 30; y++) for (let x = 10 + i * 20; x < 40 + i * 20; x++) image.data[(y * 120 + x) * 4 + 3] = 0;
+      for (let y = 10; y < 30; y++)
+        for (let x = 10 + i * 20; x < 40 + i * 20; x++) image.data[(y * 120 + x) * 4 + 3] = 0;
       return input(`f${i}.png`, image);
     });
     const { gif, plan } = await convertImages(ffmpeg, frames, { mode: 'animated' });

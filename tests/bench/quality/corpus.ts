@@ -66,13 +66,25 @@ const REAL_PICTURES: readonly RealPicture[] = [
     filter: FIT_1280,
   },
   { id: 'kite', contentClass: 'photo', pkg: 'plasma', path: 'Kite/contents/images/2560x1600.jpg', filter: FIT_1280 },
-  { id: 'forest-path', contentClass: 'photo', pkg: 'plasma', path: 'Path/contents/images/2560x1600.jpg', filter: FIT_1280 },
+  {
+    id: 'forest-path',
+    contentClass: 'photo',
+    pkg: 'plasma',
+    path: 'Path/contents/images/2560x1600.jpg',
+    filter: FIT_1280,
+  },
   { id: 'astronaut', contentClass: 'photo', pkg: 'skimage', path: 'astronaut.png' },
   // The big downscale: 5640x3172 → the app's 1920 cap, scaled by the app itself.
   { id: 'elephants-5640', contentClass: 'photo', pkg: 'mate', path: 'abstract/Elephants_5640x3172.jpg' },
   { id: 'fluent', contentClass: 'gradient', pkg: 'ukui', path: 'fluent-color.png', filter: FIT_1280 },
   { id: 'kylin', contentClass: 'gradient', pkg: 'ukui', path: 'focal-ubuntukylin.png', filter: FIT_1280 },
-  { id: 'cold-ripple', contentClass: 'gradient', pkg: 'plasma', path: 'ColdRipple/contents/images/2560x1600.jpg', filter: FIT_1280 },
+  {
+    id: 'cold-ripple',
+    contentClass: 'gradient',
+    pkg: 'plasma',
+    path: 'ColdRipple/contents/images/2560x1600.jpg',
+    filter: FIT_1280,
+  },
   // Translucent stripes (129 RGBA colours) laid on a desktop colour as the desktop shows them: a flat
   // wallpaper of at most 129 colours, the kind the issue saw crosshatched.
   {
@@ -193,7 +205,12 @@ async function generatedInputs(screenshot: ScreenshotMaker | null): Promise<Qual
       mkdirSync(join(INPUTS, 'app-screenshot'), { recursive: true });
       await screenshot(file);
     }
-    inputs.push({ id: 'app-screenshot', contentClass: 'screenshot', source: "this app's home page (Chromium)", files: [file] });
+    inputs.push({
+      id: 'app-screenshot',
+      contentClass: 'screenshot',
+      source: "this app's home page (Chromium)",
+      files: [file],
+    });
   }
   return inputs;
 }
@@ -207,7 +224,12 @@ function realAlphaInput(photos: readonly QualityInput[]): QualityInput | null {
     mkdirSync(join(INPUTS, 'astronaut-alpha'), { recursive: true });
     writeFileSync(file, encodePng(softAlpha(decodePng(readFileSync(astronaut.files[0]!))), { colorType: 6 }));
   }
-  return { id: 'astronaut-alpha', contentClass: 'alpha', source: 'astronaut with a soft alpha vignette', files: [file] };
+  return {
+    id: 'astronaut-alpha',
+    contentClass: 'alpha',
+    source: 'astronaut with a soft alpha vignette',
+    files: [file],
+  };
 }
 
 export async function qualityInputs(

@@ -53,7 +53,14 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { skipBuild: false, only: null, qualities: DEFAULT_QUALITIES, before: null, port: undefined, gifski: true };
+  const options: Options = {
+    skipBuild: false,
+    only: null,
+    qualities: DEFAULT_QUALITIES,
+    before: null,
+    port: undefined,
+    gifski: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
       const next = argv[++i];
@@ -199,7 +206,10 @@ function classTable(results: readonly InputResult[], recipes: readonly string[])
   for (const contentClass of classes) {
     for (const recipe of recipes) {
       const m = classMedians(results, contentClass, recipe);
-      if (m) lines.push(`| ${contentClass} | ${recipe} | ${kib(m.bytes)} | ${m.ssim.toFixed(4)} | ${fixed(m.butteraugli, 2)} |`);
+      if (m)
+        lines.push(
+          `| ${contentClass} | ${recipe} | ${kib(m.bytes)} | ${m.ssim.toFixed(4)} | ${fixed(m.butteraugli, 2)} |`,
+        );
     }
   }
   return lines.join('\n');
@@ -216,7 +226,8 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   assertChromiumInstalled();
   const nativeVersion = nativeFfmpegVersion();
-  if (!nativeVersion) log(`No native ffmpeg at ${NATIVE_FFMPEG_PATH}: the native column and the real pictures are left out.`);
+  if (!nativeVersion)
+    log(`No native ffmpeg at ${NATIVE_FFMPEG_PATH}: the native column and the real pictures are left out.`);
   if (!options.skipBuild) {
     log('Building the app (npm run build)…');
     buildApp();
@@ -238,7 +249,11 @@ async function main(): Promise<void> {
     // The probes poll with string predicates, which the app's CSP would refuse; the app runs the same.
     const context = await browser.newContext({ acceptDownloads: true, bypassCSP: true });
     const page = await context.newPage();
-    const inputs = await qualityInputs(log, nativeVersion ? (file) => screenshotOf(page, server.origin, file) : null, options.only ?? undefined);
+    const inputs = await qualityInputs(
+      log,
+      nativeVersion ? (file) => screenshotOf(page, server.origin, file) : null,
+      options.only ?? undefined,
+    );
     await openConverter(page, server.origin);
 
     for (const input of inputs) {
@@ -253,7 +268,9 @@ async function main(): Promise<void> {
           writeFileSync(join(gifDir, `${input.id}-app-q${quality}.gif`), gif);
           gifs.set(recipe, gif);
           scores.push(scoreGif(recipe, gif, sources, ms));
-          log(`  ${recipe}: ${kib(gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}, butteraugli ${fixed(scores.at(-1)!.butteraugli, 2)}`);
+          log(
+            `  ${recipe}: ${kib(gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}, butteraugli ${fixed(scores.at(-1)!.butteraugli, 2)}`,
+          );
         } catch (error) {
           log(`  app q${quality} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
           await openConverter(page, server.origin);

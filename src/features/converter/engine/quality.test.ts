@@ -23,7 +23,8 @@ describe('quality → palette and lossiness', () => {
       expect(coloursForQuality(lower)).toBeLessThanOrEqual(coloursForQuality(higher));
       expect(lossinessForQuality(lower)).toBeGreaterThanOrEqual(lossinessForQuality(higher));
       expect(
-        coloursForQuality(lower) < coloursForQuality(higher) || lossinessForQuality(lower) > lossinessForQuality(higher),
+        coloursForQuality(lower) < coloursForQuality(higher) ||
+          lossinessForQuality(lower) > lossinessForQuality(higher),
       ).toBe(true);
     }
   });
