@@ -67,6 +67,13 @@ export function isSmoothGradient(stats: GradientStats): boolean {
   return stats.samples > 0 && stats.smooth / stats.samples >= SMOOTH_SHARE;
 }
 
+/** Smooth share from which a picture is a clean rendered gradient (generated ramp 1.0; photos ≤ .85). */
+export const CLEAN_GRADIENT_SHARE = 0.95;
+
+export function isCleanGradient(stats: GradientStats): boolean {
+  return stats.samples > 0 && stats.smooth / stats.samples >= CLEAN_GRADIENT_SHARE;
+}
+
 /**
  * How many distinct colours the frames show (every third pixel looked at). palettegen's time grows with
  * the distinct colours it has to sort, not with the pixels: measured with @ffmpeg/core 0.12.10 on a

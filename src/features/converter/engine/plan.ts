@@ -106,6 +106,8 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
 /** What the frames' pixels told the engine (content-analysis.ts). */
 export interface ContentFacts {
   smoothGradient: boolean;
+  /** Nothing but smooth ramps: full-strength diffusion (quality.ts). */
+  cleanGradient?: boolean;
   transparent: boolean;
   /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
   manyColours?: boolean;
@@ -207,6 +209,7 @@ export function buildPlan(
     ? { maxColors: exactColours.length, dither: 'none' }
     : paletteOptions(settings.quality, settings.dither, {
         smooth: content.smoothGradient,
+        clean: content.cleanGradient ?? false,
         animated: layout.frames.length > 1,
       });
   // An exact palette goes in as the palette input, as a split run's palette does.

@@ -44,8 +44,9 @@ describe('dithering', () => {
     expect(ditherMethod('auto', still(false))).toBe('none');
     expect(ditherMethod('auto', { smooth: false, animated: true })).toBe('none');
   });
-  it('auto: gentle error diffusion on stills with smooth areas, a fine ordered pattern on animations', () => {
-    expect(ditherMethod('auto', still(true))).toBe('sierra2');
+  it('auto: reduced-strength diffusion on photos, full strength on clean gradients, a fine pattern on animations', () => {
+    expect(ditherMethod('auto', still(true))).toBe('atkinson');
+    expect(ditherMethod('auto', { smooth: true, clean: true, animated: false })).toBe('sierra2');
     expect(ditherMethod('auto', { smooth: true, animated: true })).toBe('bayer');
   });
   it('the advanced override wins whatever the content', () => {
@@ -65,7 +66,7 @@ describe('dithering', () => {
     expect(paletteOptions(80, 'none', still(true))).toEqual({ maxColors: 256, dither: 'none', lossiness: 30 });
   });
   it('gives dithered pictures a third of the lossy budget, so lossy LZW does not undo the dither', () => {
-    expect(paletteOptions(80, 'auto', still(true))).toEqual({ maxColors: 256, dither: 'sierra2', lossiness: 10 });
+    expect(paletteOptions(80, 'auto', still(true))).toEqual({ maxColors: 256, dither: 'atkinson', lossiness: 10 });
     expect(paletteOptions(80, 'auto', still(false)).lossiness).toBe(30);
   });
 });

@@ -1,7 +1,7 @@
 import type { DitherChoice } from './settings';
 
 /** How ffmpeg builds and applies the palette (palettegen max_colors, paletteuse dither). */
-export type DitherMethod = 'none' | 'bayer' | 'sierra2' | 'sierra2_4a';
+export type DitherMethod = 'none' | 'bayer' | 'atkinson' | 'sierra2' | 'sierra2_4a';
 
 export interface PaletteOptions {
   maxColors: number;
@@ -64,6 +64,8 @@ export function lossinessForQuality(quality: number): number {
 export interface DitherFacts {
   /** Enough smooth areas (skies, gradients) to band without dithering. */
   smooth: boolean;
+  /** Almost nothing but smooth ramps (rendered gradients): no detail for diffused error to pile up in. */
+  clean?: boolean;
   /** Several frames. */
   animated: boolean;
 }
@@ -72,14 +74,22 @@ export interface DitherFacts {
  * The dithering actually used: the override, or for 'auto' (measured on the bench's pictures):
  * - nothing to band (noise, texture, UI with anti-aliased text: smooth share under 0.15) → none: dithering
  *   there costs 10–20 % bytes and draws a crosshatch or speckles on flat UI;
- * - a still with smooth areas → error diffusion with sierra2, the gentlest kernel the core has: its error
- *   spreads over 10 neighbours in two rows, a finer grain than sierra2_4a's or Floyd–Steinberg's (storm at
- *   128 colours: 348K / SSIM .978 / butteraugli 5.12 vs 431K / .951 / 4.78 for sierra2_4a and 388K / .966
- *   / 4.70 for Floyd–Steinberg), and it is the smallest of the three; ordered dither was larger and worse
- *   on every still (storm: bayer scale 2 555K / .767 / 4.31, scale 3 476K / .913 / 5.01);
+ * - a photo with smooth areas → Atkinson diffusion, error diffusion at reduced strength: it passes on 6/8
+ *   of the error, so error cannot pile up in small saturated areas the palette barely covers. Full
+ *   diffusion did that on the FFmpeg 7.1 core: Kite's purple kite panel washed out to grey (butteraugli
+ *   15.06 with sierra2, 16.37 Floyd–Steinberg, 14.17 sierra3, 7.01 Atkinson). Atkinson at 80 %, Node engine
+ *   on the 7.1 core, bytes / SSIM-Y / butteraugli against sierra2: kite 240K/.953/7.01 vs 247K/.952/15.06,
+ *   storm 190K/.964/3.91 vs 196K/.964/4.10, aqua 247K/.965/6.10 vs 267K/.962/6.87, evening glow
+ *   564K/.967/6.52 vs 603K/.959/7.75: smaller and better on every photo;
+ * - a clean rendered gradient (smooth share ≥ 0.95) → full-strength sierra2, whose error spreads over 10
+ *   neighbours in two rows: Atkinson's dropped quarter bands a perfect ramp (generated ramp: sierra2
+ *   114K/.981/4.99, Atkinson 61K/.988/6.51). On the 5.1 core sierra2 was also the finest of the full
+ *   kernels (storm at 128 colours 348K/.978/5.12 vs 431K/.951/4.78 sierra2_4a);
  * - an animation with smooth areas → ordered dither at scale 3: a fixed pattern does not crawl from frame to
  *   frame and survives frame differencing, where diffusion noise changes every frame (vtest clip, 256
- *   colours, lossiness 30: bayer 3 613K / butteraugli 4.87, sierra2 688K / 4.96, sierra2_4a 979K / 5.04).
+ *   colours, lossiness 30: bayer 3 613K / butteraugli 4.87, sierra2 688K / 4.96, sierra2_4a 979K / 5.04);
+ *   ordered dither was larger and worse on every still (storm: scale 2 555K/.767/4.31, scale 3
+ *   476K/.913/5.01).
  */
 export function ditherMethod(choice: DitherChoice, facts: DitherFacts): DitherMethod {
   switch (choice) {
@@ -91,7 +101,8 @@ export function ditherMethod(choice: DitherChoice, facts: DitherFacts): DitherMe
       return 'sierra2_4a';
     case 'auto':
       if (!facts.smooth) return 'none';
-      return facts.animated ? 'bayer' : 'sierra2';
+      if (facts.animated) return 'bayer';
+      return facts.clean ? 'sierra2' : 'atkinson';
   }
 }
 

@@ -2,6 +2,7 @@ import {
   ColourVariety,
   EMPTY_STATS,
   gradientStats,
+  isCleanGradient,
   isSmoothGradient,
   MANY_COLOURS,
   mergeStats,
@@ -99,6 +100,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
 
     const plan = buildPlan(layout, job.settings, {
       smoothGradient: isSmoothGradient(stats),
+      cleanGradient: isCleanGradient(stats),
       transparent,
       manyColours: variety.distinct > MANY_COLOURS,
       exactColours: fit.colours,
