@@ -85,7 +85,9 @@ test('the header highlights the current page and the footer links lead to every 
   }
 });
 
-test('the open-source notice names the FFmpeg build, its licence (with the text) and its exact source', async ({ page }) => {
+test('the open-source notice names the FFmpeg build, its licence (with the text) and its exact source', async ({
+  page,
+}) => {
   await page.goto('/terms');
   await page.getByRole('contentinfo').getByRole('button', { name: 'Open-source licences' }).click();
   const dialog = page.getByRole('dialog', { name: 'Open-source licences' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, delayToCentiseconds, frameArgument, planLayout, type FrameSource } from './plan';
+import { estimateHeapBytes } from './memory';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
 const settings = (overrides: Partial<ConversionSettings> = {}): ConversionSettings => ({
@@ -69,11 +70,11 @@ describe('planLayout', () => {
   });
   it('estimates memory, marks big jobs for an engine restart and refuses impossible ones', () => {
     const small = planLayout(settings({ mode: 'animated' }), sources(...Array(10).fill([800, 600])));
-    expect(small.estimatedHeapBytes).toBe(Math.ceil(32 * 1024 * 1024 + 1.15 * 10 * 800 * 600 * 4));
+    expect(small.estimatedHeapBytes).toBe(estimateHeapBytes(10, 800, 600));
     expect(small.restartAfter).toBe(false);
     const huge = settings({ mode: 'animated', resize: true, width: 3840, height: 2160 });
     expect(planLayout(huge, sources(...Array(10).fill([3840, 2160]))).restartAfter).toBe(true);
-    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 55 frames/);
+    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 37 frames/);
   });
 });
 
@@ -100,6 +101,27 @@ describe('buildPlan', () => {
     expect(args.slice(-2)).toEqual(['-o', 'output.gif']);
     expect(outputFile).toBe('output.gif');
   });
+  it('hands frames larger than their placement over at full size, for the core to scale with lanczos', () => {
+    const s = settings({ mode: 'animated' });
+    const layout = planLayout(s, sources([4000, 3000], [1000, 1000]));
+    expect(layout.frames.map((f) => f.decoded)).toEqual([
+      { width: 4000, height: 3000 },
+      { width: 1000, height: 1000 },
+    ]);
+    const frames = buildPlan(layout, s, opaque).args.filter((_, i, all) => all[i - 1] === '-frame');
+    expect(frames).toEqual([
+      'frame0000.rgba,4000,3000,0,0,1920,1440,50',
+      'frame0001.rgba,1000,1000,240,0,1440,1440,50',
+    ]);
+    // The full-size pixels sit in the core's file system: the heap estimate counts them.
+    expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
+  });
+
+  it('lets the browser pre-shrink a 20000x20000 PNG to twice its placement', () => {
+    const layout = planLayout(settings(), sources([20000, 20000]));
+    expect(layout.frames[0]!.decoded).toEqual({ width: 3840, height: 3840 });
+  });
+
   it('describes a frame as file, source size, placement and delay', () => {
     expect(frameArgument('f.rgba', { width: 4000, height: 3000 }, { x: 0, y: 60, width: 800, height: 600 }, 7)).toBe(
       'f.rgba,4000,3000,0,60,800,600,7',

@@ -1,8 +1,9 @@
 import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
-import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { exactPaletteBytes } from './content-analysis';
+import { decodeSizes, extraDecodedBytes } from './decode-size';
+import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
@@ -18,6 +19,13 @@ export interface PlannedFrame {
   name: string;
   /** Index of the file this frame comes from, in the request's order. */
   sourceIndex: number;
+  /** The picture's size in its file. */
+  source: Size;
+  /**
+   * The size the browser decodes it to and hands over (decode-size.ts): the core scales it with lanczos
+   * to the placement's size and draws it there on the transparent canvas.
+   */
+  decoded: Size;
   /** Where the picture is drawn on the transparent canvas. */
   placement: Placement;
   /** GIF delays are centiseconds. */
@@ -86,7 +94,17 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   const used = settings.mode === 'static' ? [first] : sources;
   const canvas = outputSize(settings, first);
   const keepAspect = !settings.resize || settings.maintainAspectRatio;
-  const estimatedHeapBytes = assertFitsInMemory(used.length, canvas.width, canvas.height);
+  const placements = used.map((source) => placeFrame(source, canvas, keepAspect));
+  const placementBytes = placements.reduce((sum, p) => sum + p.width * p.height * 4, 0);
+  // Full-size frames get what the heap has left once the job at the output size is counted.
+  const budget = heapHeadroom(used.length, canvas.width, canvas.height) + placementBytes;
+  const decoded = decodeSizes(used, placements, budget);
+  const estimatedHeapBytes = assertFitsInMemory(
+    used.length,
+    canvas.width,
+    canvas.height,
+    extraDecodedBytes(decoded, placements),
+  );
   return {
     ...canvas,
     mode: settings.mode,
@@ -94,7 +112,9 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
     frames: used.map((source, index) => ({
       name: source.name,
       sourceIndex: index,
-      placement: placeFrame(source, canvas, keepAspect),
+      source: { width: source.width, height: source.height },
+      decoded: decoded[index]!,
+      placement: placements[index]!,
       delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
       inputFile: inputFileName(index),
     })),
@@ -139,14 +159,13 @@ export function frameArgument(file: string, source: Size, placement: Placement, 
   return [file, source.width, source.height, x, y, width, height, delayCs].join(',');
 }
 
-/** The frames [first, first + count): the engine writes each one already drawn on the canvas. */
+/** The frames [first, first + count), each of its decoded size, for the core to scale and place. */
 function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.length): string[] {
-  const canvas = { x: 0, y: 0, width: layout.width, height: layout.height };
   return [
     '-canvas', `${layout.width}x${layout.height}`,
     ...layout.frames
       .slice(first, first + count)
-      .flatMap((frame) => ['-frame', frameArgument(frame.inputFile, layout, canvas, frame.delayCs)]),
+      .flatMap((frame) => ['-frame', frameArgument(frame.inputFile, frame.decoded, frame.placement, frame.delayCs)]),
   ]; // prettier-ignore
 }
 
