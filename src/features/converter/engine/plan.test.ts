@@ -131,9 +131,10 @@ describe('buildPlan', () => {
     const s = settings({ mode: 'animated' });
     const layout = planLayout(s, sources(...Array(5).fill([1920, 1080])));
     const split = buildPlan(layout, s, opaque).split!;
-    expect(arg(split.paletteArgs, '-filter')).toMatch(/^palettegen=/);
-    expect(arg(split.paletteArgs, '-palette-out')).toBe(split.paletteFile);
-    expect(split.paletteArgs.filter((a) => a === '-frame')).toHaveLength(5);
+    const paletteArgs = split.paletteArgs!;
+    expect(arg(paletteArgs, '-filter')).toMatch(/^palettegen=/);
+    expect(arg(paletteArgs, '-palette-out')).toBe(split.paletteFile);
+    expect(paletteArgs.filter((a) => a === '-frame')).toHaveLength(5);
     const [first, second] = split.runs;
     expect(first.args.filter((a) => a === '-frame')).toHaveLength(3);
     expect(arg(second.args, '-frame')).toMatch(/^frame0003\.rgba,/);
@@ -144,8 +145,8 @@ describe('buildPlan', () => {
   it('maps quality to the palette size', () => {
     for (const [quality, colours] of [
       [100, 256],
-      [80, 128],
-      [10, 8],
+      [60, 192],
+      [10, 16],
     ] as const) {
       const s = settings({ quality });
       expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter')).toContain(
@@ -158,7 +159,14 @@ describe('buildPlan', () => {
     const filter = (st: ConversionSettings, smoothGradient: boolean) =>
       arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter');
     expect(filter(s, false)).toContain('paletteuse=dither=none:alpha_threshold=128');
-    expect(filter(s, true)).toContain('paletteuse=dither=bayer:bayer_scale=1:alpha_threshold=128');
+    expect(filter(s, true)).toContain('paletteuse=dither=atkinson:alpha_threshold=128');
+    expect(
+      arg(buildPlan(layoutOf(s), s, { smoothGradient: true, cleanGradient: true, transparent: false }).args, '-filter'),
+    ).toContain('paletteuse=dither=sierra2:alpha_threshold=128');
+    const animated = settings({ mode: 'animated' });
+    expect(
+      arg(buildPlan(layoutOf(animated, 3), animated, { smoothGradient: true, transparent: false }).args, '-filter'),
+    ).toContain('paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128');
     expect(filter(settings({ dither: 'diffusion' }), false)).toContain('paletteuse=dither=sierra2_4a:');
     expect(filter(settings({ dither: 'none' }), true)).toContain('paletteuse=dither=none:');
   });

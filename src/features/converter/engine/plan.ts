@@ -1,9 +1,10 @@
 import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
+import { exactPaletteBytes } from './content-analysis';
 import { decodeSizes, extraDecodedBytes } from './decode-size';
 import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
-import { paletteOptions, type PaletteOptions } from './quality';
+import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
 
@@ -53,13 +54,16 @@ export interface EncodeRun extends FrameRun {
 /** The same conversion in three steps: one palette, then two runs encoded side by side and joined. */
 export interface SplitPlan {
   paletteFile: string;
-  paletteArgs: string[];
+  /** How the first core makes the palette; null when the engine writes the exact palette itself. */
+  paletteArgs: string[] | null;
   runs: [EncodeRun, EncodeRun];
 }
 
 /** Everything the worker needs to run one job: it executes plans, it decides nothing. */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
+  /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
+  exactPalette: { file: string; bytes: Uint8Array } | null;
   outputFile: string;
   /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
@@ -122,9 +126,13 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
 /** What the frames' pixels told the engine (content-analysis.ts). */
 export interface ContentFacts {
   smoothGradient: boolean;
+  /** Nothing but smooth ramps: full-strength diffusion (quality.ts). */
+  cleanGradient?: boolean;
   transparent: boolean;
   /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
   manyColours?: boolean;
+  /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
+  exactColours?: readonly number[] | null;
 }
 
 function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
@@ -135,7 +143,7 @@ function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
 
 function paletteUse(palette: PaletteOptions): string {
   const use = [`dither=${palette.dither}`];
-  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? 3}`);
+  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? ORDERED_BAYER_SCALE}`);
   // Binary transparency: pixels under half opacity become the reserved transparent colour.
   use.push('alpha_threshold=128');
   return `paletteuse=${use.join(':')}`;
@@ -169,7 +177,12 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
   ]; // prettier-ignore
 }
 
-function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): SplitPlan | null {
+function splitPlan(
+  layout: FrameLayout,
+  palette: PaletteOptions,
+  content: ContentFacts,
+  exact: boolean,
+): SplitPlan | null {
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
@@ -184,13 +197,15 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
   };
   return {
     paletteFile: PALETTE_FILE,
-    paletteArgs: [
-      ...frameInputs(layout),
-      '-filter',
-      paletteGen(palette, content.manyColours ?? false),
-      '-palette-out',
-      PALETTE_FILE,
-    ],
+    paletteArgs: exact
+      ? null
+      : [
+          ...frameInputs(layout),
+          '-filter',
+          paletteGen(palette, content.manyColours ?? false),
+          '-palette-out',
+          PALETTE_FILE,
+        ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
   };
 }
@@ -207,18 +222,30 @@ export function buildPlan(
   content: ContentFacts,
   now: number = Date.now(),
 ): ConversionPlan {
-  const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
-  const args = [
-    ...frameInputs(layout),
-    '-filter', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
-    ...gifOutput(layout, content.transparent, OUTPUT_FILE),
-  ]; // prettier-ignore
+  const exactColours = content.exactColours ?? null;
+  const exact = exactColours !== null && keepsEveryColour(settings.quality, exactColours.length);
+  const palette: PaletteOptions = exact
+    ? { maxColors: exactColours.length, dither: 'none' }
+    : paletteOptions(settings.quality, settings.dither, {
+        smooth: content.smoothGradient,
+        clean: content.cleanGradient ?? false,
+        animated: layout.frames.length > 1,
+      });
+  // An exact palette goes in as the palette input, as a split run's palette does.
+  const filter = exact
+    ? ['-palette-in', PALETTE_FILE, '-filter', `[frames][palette]${paletteUse(palette)}`]
+    : [
+        '-filter',
+        `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+      ];
+  const args = [...frameInputs(layout), ...filter, ...gifOutput(layout, content.transparent, OUTPUT_FILE)];
   return {
     ...layout,
     palette,
+    exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
     outputFile: OUTPUT_FILE,
     args,
-    split: splitPlan(layout, palette, content),
+    split: splitPlan(layout, palette, content, exact),
     fileName: outputFileName(layout.mode, now),
   };
 }

@@ -2,9 +2,12 @@ import {
   ColourVariety,
   EMPTY_STATS,
   gradientStats,
+  isCleanGradient,
   isSmoothGradient,
   MANY_COLOURS,
   mergeStats,
+  GIF_PALETTE_SIZE,
+  PaletteFit,
 } from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
 import type { Placement, Size } from '../engine/dimensions';
@@ -92,6 +95,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     let stats = EMPTY_STATS;
     let transparent = false;
     const variety = new ColourVariety();
+    const fit = new PaletteFit();
+    let unscaled = true;
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
     const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
@@ -116,6 +121,9 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         // The canvas around a frame that does not cover it is transparent too.
         transparent ||= !coversCanvas(frame.placement, layout) || hasTransparency(rgba);
         variety.add(rgba);
+        fit.add(rgba);
+        // Scaled frames get colours the decoded pixels do not have: only unscaled ones can keep theirs.
+        unscaled &&= frame.placement.width === width && frame.placement.height === height;
       });
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
@@ -129,18 +137,33 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
 
     const plan = buildPlan(layout, job.settings, {
       smoothGradient: isSmoothGradient(stats),
+      cleanGradient: isCleanGradient(stats),
       transparent,
       manyColours: variety.distinct > MANY_COLOURS,
+      // The canvas may add the transparent entry the frames alone did not need.
+      exactColours:
+        unscaled && fit.colours && fit.colours.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? fit.colours : null,
     });
+    const exact = plan.exactPalette;
+    if (exact) {
+      // The helper gets its own copy: writing transfers the buffer.
+      if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
+      await port.writeFile(exact.file, exact.bytes.slice());
+      outputs.push(exact.file);
+    }
     report(processingProgress(milestones, 0, total));
     let muxed: Uint8Array;
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
-      outputs.push(split.paletteFile, ...split.runs.map((run) => run.outputFile));
-      await clock.time('palette', async () => {
-        await execOrThrow(port, split.paletteArgs, () => {});
-        await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
-      });
+      outputs.push(...split.runs.map((run) => run.outputFile));
+      const paletteArgs = split.paletteArgs;
+      if (paletteArgs) {
+        outputs.push(split.paletteFile);
+        await clock.time('palette', async () => {
+          await execOrThrow(port, paletteArgs, () => {});
+          await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+        });
+      }
       const done = [0, 0];
       const onFrames = (run: number) => (frames: number) => {
         done[run] = frames;
