@@ -113,11 +113,11 @@ function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
   return `${sample}palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
 }
 
-function paletteUse(palette: PaletteOptions): string {
+function paletteUse(palette: PaletteOptions, alphaThreshold: number): string {
   const use = [`dither=${palette.dither}`];
   if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? 3}`);
-  // Binary transparency: pixels under half opacity become the reserved transparent colour.
-  use.push('alpha_threshold=128');
+  // Binary transparency: pixels under the threshold become the reserved transparent colour.
+  use.push(`alpha_threshold=${alphaThreshold}`);
   return `paletteuse=${use.join(':')}`;
 }
 
@@ -144,7 +144,12 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
   ]; // prettier-ignore
 }
 
-function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): SplitPlan | null {
+function splitPlan(
+  layout: FrameLayout,
+  palette: PaletteOptions,
+  alphaThreshold: number,
+  content: ContentFacts,
+): SplitPlan | null {
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
@@ -152,7 +157,7 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
     const args = [
       ...rawInput(layout, run.firstFrame),
       '-i', PALETTE_FILE,
-      '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
+      '-filter_complex', `[0:v][1:v]${paletteUse(palette, alphaThreshold)}`,
       '-frames:v', String(run.frameCount),
       ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
@@ -189,7 +194,7 @@ export function buildPlan(
   const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
   const args = [
     ...rawInput(layout),
-    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette, settings.alphaThreshold)}`,
     ...gifOutput(layout, content.transparent, OUTPUT_FILE),
   ]; // prettier-ignore
   return {
@@ -197,7 +202,7 @@ export function buildPlan(
     palette,
     outputFile: OUTPUT_FILE,
     args,
-    split: splitPlan(layout, palette, content),
+    split: splitPlan(layout, palette, settings.alphaThreshold, content),
     fileName: outputFileName(layout.mode, now),
   };
 }

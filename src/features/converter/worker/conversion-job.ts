@@ -10,6 +10,7 @@ import type { ConversionProgress } from '../engine/contracts';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
+import { applyMatte, hasTransparentPixels } from '../engine/matte';
 import { splitFrames } from '../engine/segments';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
 import {
@@ -45,11 +46,6 @@ export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
 
-function hasTransparency(rgba: Uint8Array): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 128) return true;
-  return false;
-}
-
 /**
  * One conversion on one ffmpeg instance: plan → frames written one at a time → the plan's arguments →
  * the GIF with exact timing. Inputs and output are deleted from the instance's file system whatever
@@ -76,8 +72,10 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       const rgba = await job.readFrame(frame, layout);
       if (rgba.length !== layout.width * layout.height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${layout.width}x${layout.height} RGBA`);
+      // Soft edges are blended onto the matte before anything looks at the colours.
+      applyMatte(rgba, job.settings);
       stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
-      transparent ||= hasTransparency(rgba);
+      transparent ||= hasTransparentPixels(rgba, job.settings.alphaThreshold);
       variety.add(rgba);
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
