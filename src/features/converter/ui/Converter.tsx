@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { whenIdle } from '@/shared/lib/when-idle';
 import { useConverter } from '../store/use-converter';
 import { ConvertCard } from './ConvertCard';
-import { FileList, preloadCards, ResultCard, SettingsCard } from './lazy-cards';
+import { FileList, preloadCards, ResultCard, SettingsCard, TransparencyCard } from './lazy-cards';
 import { ProgressCard } from './ProgressCard';
 import { UploadArea } from './UploadArea';
 import { useIdleWarmUp } from './use-idle-warm-up';
@@ -20,6 +20,7 @@ export function Converter() {
       <UploadArea />
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>{hasFiles && <SettingsCard />}</Suspense>
+      <Suspense fallback={null}>{hasFiles && <TransparencyCard />}</Suspense>
       <ConvertCard />
       <ProgressCard />
       <Suspense fallback={null}>{hasResult && <ResultCard />}</Suspense>

@@ -84,6 +84,7 @@ export function createBrowserEngine(poolSize = 1): ConverterEngine {
         width: plan.width,
         height: plan.height,
         frameCount: plan.frames.length,
+        placements: plan.frames.map((frame) => frame.placement),
       };
     },
   };
