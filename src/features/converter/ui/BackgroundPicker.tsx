@@ -22,6 +22,7 @@ export function BackgroundPicker({ size = 'sm' }: { size?: MantineSize }) {
           value={colour}
           onChange={setColour}
           format="hex"
+          eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
           w={130}
           aria-label="Preview background colour"
         />

@@ -46,7 +46,10 @@ export function TransparencyCard() {
   const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
   const updateSettings = useConverter((s) => s.updateSettings);
   const convert = useConverter((s) => s.convert);
-  const background = usePreviewBackground((s) => backgroundStyle(s.background, s.colour));
+  const background = backgroundStyle(
+    usePreviewBackground((s) => s.background),
+    usePreviewBackground((s) => s.colour),
+  );
   const chosen = useMemo(() => files.map((f) => f.file), [files]);
   const transparent = useTransparentFiles(chosen);
   const previewUrl = useObjectUrl(result?.gif);
@@ -97,6 +100,7 @@ export function TransparencyCard() {
                 value={matte ?? DEFAULT_CUSTOM_MATTE}
                 onChange={(value) => /^#[0-9a-f]{6}$/i.test(value) && change({ matte: value.toLowerCase() })}
                 format="hex"
+                eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
                 disabled={locked}
                 w={140}
                 aria-label="Matte colour"
@@ -117,7 +121,7 @@ export function TransparencyCard() {
             disabled={locked}
             marks={[{ value: 128 }]}
             thumbLabel="Fully transparent below opacity"
-            aria-valuetext={`${alphaThreshold} of 255`}
+            thumbValueText={`${alphaThreshold} of 255`}
           />
         </Input.Wrapper>
         <Input.Wrapper label="Preview background" description="Only for looking: it does not change the GIF.">

@@ -82,7 +82,10 @@ export function CompareView({ gif, width, height, sources, placements, label, tr
   const [frame, setFrame] = useState(0);
   const [playing, setPlaying] = useState(false);
   const drag = useRef<{ mode: 'split' | 'pan'; x: number; y: number; centre: Point } | null>(null);
-  const background = usePreviewBackground((s) => backgroundStyle(s.background, s.colour));
+  const background = backgroundStyle(
+    usePreviewBackground((s) => s.background),
+    usePreviewBackground((s) => s.colour),
+  );
 
   const picture = { width, height };
   const view = { width: Math.max(1, viewWidth), height: viewportHeight(picture, Math.max(1, viewWidth)) };
@@ -240,7 +243,7 @@ export function CompareView({ gif, width, height, sources, placements, label, tr
         step={1}
         label={(value) => `${value}% PNG`}
         thumbLabel={`Divider between the PNG and the GIF${name}`}
-        aria-valuetext={`${split}% PNG, ${100 - split}% GIF`}
+        thumbValueText={`${split}% PNG, ${100 - split}% GIF`}
       />
       <Group justify="space-between" gap="xs">
         <SegmentedControl
@@ -279,7 +282,7 @@ export function CompareView({ gif, width, height, sources, placements, label, tr
             step={1}
             label={(value) => `Frame ${value}`}
             thumbLabel={`Frame${name}`}
-            aria-valuetext={`Frame ${shownFrame + 1} of ${frameCount}`}
+            thumbValueText={`Frame ${shownFrame + 1} of ${frameCount}`}
           />
           <Text size="sm" c="dimmed" miw={96} ta="right">
             {shownFrame + 1} / {frameCount} · {(gifFrame?.delayCs ?? 0) * 10} ms
