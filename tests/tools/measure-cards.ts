@@ -2,7 +2,8 @@
  * How long the file list and the settings take to appear after files are chosen, on a first visit
  * (fresh browser context: empty HTTP cache, no service worker), measured on the production build.
  * The clock runs in the page: from the file input's change event to the settings card in the DOM.
- * Run: `npm run build && npx tsx tests/tools/measure-cards.ts [runs] [ms the visitor waits before choosing]`
+ * Run: `npm run build && npx tsx tests/tools/measure-cards.ts [runs] [ms the visitor waits before choosing]`;
+ * MEASURE_DIST=<dir> measures another build (e.g. of an older commit) the same way, for a before/after.
  */
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
@@ -28,7 +29,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main() {
   assertChromiumInstalled();
-  const server = await startPreviewServer();
+  const server = await startPreviewServer(process.env.MEASURE_DIST ? { outDir: process.env.MEASURE_DIST } : {});
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const times: { list: number; settings: number; fetchedAfter: number }[] = [];
   try {
