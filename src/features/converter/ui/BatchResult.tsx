@@ -23,7 +23,7 @@ import { useConverter } from '../store/use-converter';
 import { CompareView } from './compare/CompareView';
 import { placementsOf } from './compare/placements';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 import { useBatchArchive } from './use-batch-archive';
 import { useTransparentFiles } from './use-transparent-files';
 

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
+import { notify } from '@/shared/ui/notify';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
@@ -9,7 +10,6 @@ import { BatchResult } from './BatchResult';
 import { CompareView } from './compare/CompareView';
 import { placementsOf } from './compare/placements';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
 import { useTransparentFiles } from './use-transparent-files';
 
 function Stat({ label, value }: { label: string; value: string }) {

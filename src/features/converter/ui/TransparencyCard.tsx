@@ -2,11 +2,11 @@ import { Card, ColorInput, Group, Image, Input, SegmentedControl, Slider, Stack,
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
+import { notify } from '@/shared/ui/notify';
 import { LIMITS } from '../engine/settings';
 import { useConverter } from '../store/use-converter';
 import { BackgroundPicker } from './BackgroundPicker';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
 import { backgroundStyle, usePreviewBackground } from './preview-background';
 import { useTransparentFiles } from './use-transparent-files';
 

@@ -20,22 +20,27 @@ export function useSourceBitmaps(
     const made: ImageBitmap[] = [];
     void Promise.all(
       placements.map((placement, index) =>
-        createImageBitmap(files[index]!, {
-          resizeWidth: placement.width,
-          resizeHeight: placement.height,
-          resizeQuality: 'high',
-          premultiplyAlpha: 'none',
-        }).then(
-          (bitmap) => {
-            if (!current) {
-              bitmap.close(); // decoded after the comparison moved on
-              return null;
-            }
-            made.push(bitmap);
-            return bitmap;
-          },
-          () => null,
-        ),
+        // Inside a promise, so a browser without createImageBitmap shows the GIF side only.
+        Promise.resolve()
+          .then(() =>
+            createImageBitmap(files[index]!, {
+              resizeWidth: placement.width,
+              resizeHeight: placement.height,
+              resizeQuality: 'high',
+              premultiplyAlpha: 'none',
+            }),
+          )
+          .then(
+            (bitmap) => {
+              if (!current) {
+                bitmap.close(); // decoded after the comparison moved on
+                return null;
+              }
+              made.push(bitmap);
+              return bitmap;
+            },
+            () => null,
+          ),
       ),
     ).then((bitmaps) => {
       if (current) setState({ key: files, bitmaps, failed: bitmaps.some((bitmap) => bitmap === null) });
