@@ -167,6 +167,33 @@ test.describe('compare view', () => {
   });
 });
 
+test('each GIF of a batch opens the compare view with its own PNG', async ({ page }) => {
+  await page.goto('/');
+  await fileInput(page).setInputFiles([
+    png(
+      'red.png',
+      makeRgba(40, 30, () => [220, 30, 30, 255]),
+    ),
+    png(
+      'blue.png',
+      makeRgba(40, 30, () => [30, 30, 220, 255]),
+    ),
+  ]);
+  await pick(page.getByRole('radio', { name: /^Static/ }));
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await page.getByRole('button', { name: 'Compare red.gif with its PNG' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare red.gif' });
+  await expect(dialog.getByRole('group', { name: /^Comparison of red\.gif/ })).toBeVisible();
+  const slider = dialog.getByRole('slider', { name: /^Divider/ });
+  await slider.focus();
+  await slider.press('End');
+  await pick(dialog.getByRole('radio', { name: '1:1' }));
+  const shown = await shownPicture(page, dialog.locator('canvas').first());
+  expect(pixel(shown, 20, 15).slice(0, 3)).toEqual([220, 30, 30]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test.describe('transparency assistant', () => {
   test('is not shown for an opaque PNG', async ({ page }) => {
     await page.goto('/');
