@@ -7,6 +7,9 @@ import { encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, type DecodedGif } from '../support/gif';
 import { expectToast, fileInput, type PagePng } from './home-support';
 
+// Every test here converts, some twice: on a loaded machine that outlasts the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const png = (name: string, image: Rgba): PagePng => ({
   name,
   mimeType: 'image/png',
