@@ -330,3 +330,34 @@ describe('pictures that fit one GIF palette (issue 12)', () => {
     expectExact(decodeGif(small.gif).frames[0]!.image, few);
   });
 });
+
+describe('matte and alpha threshold', () => {
+  /** A blue square whose alpha falls from 255 on the left to 0 on the right, one step per column. */
+  const ramp = makeRgba(256, 8, (x) => [0, 0, 255, 255 - x]);
+  const at = (image: Rgba, x: number) => Array.from(image.data.subarray(x * 4, x * 4 + 4));
+
+  it('by default cuts at alpha 128 and keeps the edge colour unblended', async () => {
+    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp)], { quality: 100, dither: 'none' });
+    const image = decodeGif(gif).frames[0]!.image;
+    expect(at(image, 100)).toEqual([0, 0, 255, 255]); // alpha 155: opaque, still pure blue
+    expect(at(image, 200)[3]).toBe(0); // alpha 55
+  });
+
+  it('blends what stays onto the matte and moves the cut with the threshold', async () => {
+    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp)], {
+      quality: 100,
+      dither: 'none',
+      matte: '#ffffff',
+      alphaThreshold: 40,
+    });
+    const image = decodeGif(gif).frames[0]!.image;
+    expect(at(image, 0)).toEqual([0, 0, 255, 255]);
+    const [r, g, b, a] = at(image, 100); // 61 % blue on white ≈ (100, 100, 255)
+    expect(a).toBe(255);
+    expect(Math.abs(r! - 100)).toBeLessThan(12);
+    expect(Math.abs(g! - 100)).toBeLessThan(12);
+    expect(b).toBeGreaterThan(245);
+    expect(at(image, 200)[3]).toBe(255); // alpha 55 is above the threshold of 40 now
+    expect(at(image, 230)[3]).toBe(0); // alpha 25
+  });
+});

@@ -2,6 +2,7 @@
  * The converter's boundary: what the store asks of an engine and what it gets back.
  * The store depends only on this interface, so tests drive it with a fake engine.
  */
+import type { Placement } from './dimensions';
 import type { ConversionSettings } from './settings';
 
 export type ProgressStage = 'preparing' | 'processing' | 'finalizing' | 'complete';
@@ -33,6 +34,8 @@ export interface ConversionOutput {
   width: number;
   height: number;
   frameCount: number;
+  /** Where each frame's PNG sits in the GIF, in frame order (the compare view lines them up). */
+  placements?: readonly Placement[];
 }
 
 export interface ConvertOptions {

@@ -141,11 +141,11 @@ function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
   return `${sample}palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
 }
 
-function paletteUse(palette: PaletteOptions): string {
+function paletteUse(palette: PaletteOptions, alphaThreshold: number): string {
   const use = [`dither=${palette.dither}`];
   if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? ORDERED_BAYER_SCALE}`);
-  // Binary transparency: pixels under half opacity become the reserved transparent colour.
-  use.push('alpha_threshold=128');
+  // Binary transparency: pixels under the threshold become the reserved transparent colour.
+  use.push(`alpha_threshold=${alphaThreshold}`);
   return `paletteuse=${use.join(':')}`;
 }
 
@@ -180,6 +180,7 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
 function splitPlan(
   layout: FrameLayout,
   palette: PaletteOptions,
+  alphaThreshold: number,
   content: ContentFacts,
   exact: boolean,
 ): SplitPlan | null {
@@ -190,7 +191,7 @@ function splitPlan(
     const args = [
       ...frameInputs(layout, run.firstFrame, run.frameCount),
       '-palette-in', PALETTE_FILE,
-      '-filter', `[frames][palette]${paletteUse(palette)}`,
+      '-filter', `[frames][palette]${paletteUse(palette, alphaThreshold)}`,
       ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
@@ -233,10 +234,10 @@ export function buildPlan(
       });
   // An exact palette goes in as the palette input, as a split run's palette does.
   const filter = exact
-    ? ['-palette-in', PALETTE_FILE, '-filter', `[frames][palette]${paletteUse(palette)}`]
+    ? ['-palette-in', PALETTE_FILE, '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`]
     : [
         '-filter',
-        `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+        `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette, settings.alphaThreshold)}`,
       ];
   const args = [...frameInputs(layout), ...filter, ...gifOutput(layout, content.transparent, OUTPUT_FILE)];
   return {
@@ -245,7 +246,7 @@ export function buildPlan(
     exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
     outputFile: OUTPUT_FILE,
     args,
-    split: splitPlan(layout, palette, content, exact),
+    split: splitPlan(layout, palette, settings.alphaThreshold, content, exact),
     fileName: outputFileName(layout.mode, now),
   };
 }

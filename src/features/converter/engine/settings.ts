@@ -17,6 +17,10 @@ export interface ConversionSettings {
   height: number;
   maintainAspectRatio: boolean;
   dither: DitherChoice;
+  /** Colour ('#rrggbb') semi-transparent edge pixels are blended onto, or null to keep their own colour. */
+  matte: string | null;
+  /** Pixels with a lower alpha (0–255) become fully transparent in the GIF. */
+  alphaThreshold: number;
 }
 
 export const LIMITS = {
@@ -27,6 +31,7 @@ export const LIMITS = {
   height: { min: 100, max: 2160 },
   quality: { min: 10, max: 100, step: 10 },
   frameDelay: { min: 50, max: 2000, step: 50 },
+  alphaThreshold: { min: 1, max: 255 },
   fileDialogCancelDelayMs: 300,
 } as const;
 
@@ -40,4 +45,6 @@ export const DEFAULT_SETTINGS: ConversionSettings = {
   height: 600,
   maintainAspectRatio: true,
   dither: 'auto',
+  matte: null,
+  alphaThreshold: 128,
 };

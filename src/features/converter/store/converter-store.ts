@@ -59,7 +59,9 @@ export interface ConverterStoreState {
 
   setMode(mode: ConversionMode): void;
   updateSettings(
-    patch: Partial<Pick<ConversionSettings, 'quality' | 'frameDelay' | 'loop' | 'resize' | 'dither'>>,
+    patch: Partial<
+      Pick<ConversionSettings, 'quality' | 'frameDelay' | 'loop' | 'resize' | 'dither' | 'matte' | 'alphaThreshold'>
+    >,
   ): void;
   setDimension(dimension: Dimension, value: number): void;
   setMaintainAspectRatio(maintain: boolean): void;

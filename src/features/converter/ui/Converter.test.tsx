@@ -41,6 +41,8 @@ describe('Converter', () => {
       height: 150,
       maintainAspectRatio: true,
       dither: 'auto',
+      matte: null,
+      alphaThreshold: 128,
     });
   });
 });

@@ -98,6 +98,7 @@ export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: num
         width: plan.width,
         height: plan.height,
         frameCount: plan.frames.length,
+        placements: plan.frames.map((frame) => frame.placement),
       };
     },
   };

@@ -15,6 +15,7 @@ import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
 import { optimisationFor, type GifOptimiseOptions } from '../engine/gif-optimise';
+import { applyMatte, hasTransparentPixels } from '../engine/matte';
 import { splitFrames } from '../engine/segments';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
 import {
@@ -67,11 +68,6 @@ function coversCanvas(placement: Placement, canvas: Size): boolean {
   return placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
 }
 
-function hasTransparency(rgba: Uint8Array): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 128) return true;
-  return false;
-}
-
 /**
  * One conversion on one ffmpeg instance: plan → frames written one at a time → the plan's arguments →
  * the GIF with exact timing. Inputs and output are deleted from the instance's file system whatever
@@ -117,9 +113,12 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       if (rgba.length !== width * height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
       clock.timeSync('analyse', () => {
+        // Soft edges are blended onto the matte before anything looks at the colours.
+        applyMatte(rgba, job.settings);
         stats = mergeStats(stats, gradientStats(rgba, width, height));
         // The canvas around a frame that does not cover it is transparent too.
-        transparent ||= !coversCanvas(frame.placement, layout) || hasTransparency(rgba);
+        transparent ||=
+          !coversCanvas(frame.placement, layout) || hasTransparentPixels(rgba, job.settings.alphaThreshold);
         variety.add(rgba);
         fit.add(rgba);
         // Scaled frames get colours the decoded pixels do not have: only unscaled ones can keep theirs.
