@@ -5,6 +5,7 @@ import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
+import { frameSequence, netscapeLoopCount } from './timing';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
 export interface FrameSource extends Size {
@@ -29,8 +30,8 @@ export interface PlannedFrame {
 export interface FrameLayout extends Size {
   mode: ConversionMode;
   frames: PlannedFrame[];
-  /** Loop forever (NETSCAPE2.0 count 0), or play once (no loop extension). */
-  loop: boolean;
+  /** The NETSCAPE2.0 loop count (0 = forever), or null: no loop extension, the GIF plays once. */
+  loopCount: number | null;
   estimatedHeapBytes: number;
   /** The heap never shrinks: after a job this big the engine instance is replaced. */
   restartAfter: boolean;
@@ -73,7 +74,9 @@ const OUTPUT_FILE = 'output.gif';
 const PALETTE_FILE = 'palette.png';
 
 /**
- * Static mode converts the first file only; animated mode makes one frame per file, in order.
+ * Static mode converts the first file only; animated mode makes one frame per file, in order, then the
+ * timing extras (frames kept, hold, boomerang: timing.ts) give the GIF's frame sequence, where a file may
+ * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
  */
 export function planLayout(settings: ConversionSettings, sources: readonly FrameSource[]): FrameLayout {
@@ -82,16 +85,19 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   const used = settings.mode === 'static' ? [first] : sources;
   const canvas = outputSize(settings, first);
   const keepAspect = !settings.resize || settings.maintainAspectRatio;
-  const estimatedHeapBytes = assertFitsInMemory(used.length, canvas.width, canvas.height);
+  const delaysMs = used.map((source) => source.delayMs ?? settings.frameDelay);
+  const sequence =
+    settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
+  const estimatedHeapBytes = assertFitsInMemory(sequence.length, canvas.width, canvas.height);
   return {
     ...canvas,
     mode: settings.mode,
-    loop: settings.loop,
-    frames: used.map((source, index) => ({
-      name: source.name,
-      sourceIndex: index,
-      placement: placeFrame(source, canvas, keepAspect),
-      delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
+    loopCount: netscapeLoopCount(settings.loop, settings.loopPlays),
+    frames: sequence.map(({ sourceIndex, delayMs }, index) => ({
+      name: used[sourceIndex]!.name,
+      sourceIndex,
+      placement: placeFrame(used[sourceIndex]!, canvas, keepAspect),
+      delayCs: delayToCentiseconds(delayMs),
       inputFile: inputFileName(index),
     })),
     estimatedHeapBytes,
@@ -138,7 +144,7 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
   return [
     '-fps_mode', 'passthrough',
     ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
-    '-loop', layout.loop ? '0' : '-1',
+    '-loop', layout.loopCount === null ? '-1' : String(layout.loopCount),
     '-f', 'gif',
     file,
   ]; // prettier-ignore

@@ -57,9 +57,7 @@ export interface ConverterStoreState {
   clearFiles(): void;
 
   setMode(mode: ConversionMode): void;
-  updateSettings(
-    patch: Partial<Pick<ConversionSettings, 'quality' | 'frameDelay' | 'loop' | 'resize' | 'dither'>>,
-  ): void;
+  updateSettings(patch: Partial<Omit<ConversionSettings, 'mode' | 'width' | 'height' | 'maintainAspectRatio'>>): void;
   setDimension(dimension: Dimension, value: number): void;
   setMaintainAspectRatio(maintain: boolean): void;
   applyPreset(preset: SizePreset): void;

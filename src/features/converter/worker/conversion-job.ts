@@ -120,7 +120,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     report(finalizingProgress(milestones));
     const gif = applyTiming(muxed, {
       delaysCs: plan.frames.map((f) => f.delayCs),
-      loop: plan.loop,
+      loopCount: plan.loopCount,
       // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
       ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
     });
