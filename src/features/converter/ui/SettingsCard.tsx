@@ -23,6 +23,7 @@ import {
 } from '../engine/settings-rules';
 import { findPreset, presetLabel, SIZE_PRESETS } from '../engine/size-presets';
 import { useConverter } from '../store/use-converter';
+import { TimingExtras } from './TimingExtras';
 
 const DITHER_OPTIONS: { value: DitherChoice; label: string }[] = [
   { value: 'auto', label: 'Automatic' },
@@ -166,6 +167,8 @@ export function SettingsCard() {
               disabled={locked}
             />
           </SimpleGrid>
+
+          {animated && <TimingExtras disabled={locked} />}
 
           <Divider label="Size" labelPosition="left" />
 
