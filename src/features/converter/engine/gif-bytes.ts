@@ -216,3 +216,18 @@ export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
   out.push(Uint8Array.of(0x3b));
   return concat(out);
 }
+
+/** Bytes of a GIF by part: everything before the first frame, then each frame (its control block + image). */
+export function gifByteLayout(gif: Uint8Array): { headerBytes: number; frameBytes: number[] } {
+  let headerBytes = 0;
+  let pending = 0;
+  const frameBytes: number[] = [];
+  for (const block of splitBlocks(gif)) {
+    if (block.kind === 'image') {
+      frameBytes.push(pending + block.bytes.length);
+      pending = 0;
+    } else if (frameBytes.length === 0 && block.kind !== 'gce') headerBytes += block.bytes.length;
+    else pending += block.bytes.length;
+  }
+  return { headerBytes, frameBytes };
+}

@@ -10,6 +10,8 @@
  * the encodes made so far pin the model to the real content, so the next rung is chosen from a
  * prediction and a search usually takes two or three encodes.
  */
+import { formatBytes } from '@/shared/lib/format-bytes';
+import type { ConversionProgress } from './contracts';
 import { outputSize, type Size } from './dimensions';
 import { coloursForQuality } from './quality';
 import type { ConversionSettings, DitherChoice } from './settings';
@@ -251,3 +253,31 @@ export function describeKnobs(knobs: Knobs, base: Knobs, size: Size): string[] {
 }
 
 const ordinal = (n: number) => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`);
+
+/** How a fitted conversion ended: what the search chose and whether it is under the budget. */
+export interface FitReport {
+  budget: number;
+  /** false: even the minimum is over the budget; the result is the smallest GIF made (the closest). */
+  fits: boolean;
+  /** How many encodes the search took. */
+  encodes: number;
+  knobs: Knobs;
+  /** The person's own settings as knobs, to say what changed. */
+  base: Knobs;
+  /** The settings that made the result, so the person can take them over and tweak them. */
+  settings: ConversionSettings;
+}
+
+/**
+ * The progress of try `index` (0-based) inside the whole search: each try covers half of what is left
+ * (0–50 %, 50–75 %, …), since the number of tries is only known at the end.
+ */
+export function searchProgress(index: number, progress: ConversionProgress, budget: number): ConversionProgress {
+  const start = 100 * (1 - 0.5 ** index);
+  const span = 100 * 0.5 ** (index + 1);
+  return {
+    stage: progress.stage === 'complete' ? 'finalizing' : progress.stage,
+    progress: Math.min(99, start + (span * progress.progress) / 100),
+    message: `Fitting under ${formatBytes(budget)}, try ${index + 1}: ${progress.message}`,
+  };
+}

@@ -5,6 +5,7 @@ import { formatBytes } from '@/shared/lib/format-bytes';
 import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
 import { BatchResult } from './BatchResult';
+import { FitSummary } from './FitSummary';
 import { MESSAGES } from './messages';
 import { notify } from './notify';
 
@@ -44,6 +45,7 @@ function SingleResult() {
             {MESSAGES.resultReady}
           </Title>
         </Group>
+        <FitSummary />
         <Center
           p="sm"
           w="100%"

@@ -17,12 +17,14 @@ import { LIMITS } from '../engine/settings';
 import {
   activePresetId,
   dimensionError,
+  isBatch,
   isModeAvailable,
   parseDimension,
   type Dimension,
 } from '../engine/settings-rules';
 import { findPreset, presetLabel, SIZE_PRESETS } from '../engine/size-presets';
 import { useConverter } from '../store/use-converter';
+import { TargetSizeInput } from './TargetSizeInput';
 import { TimingExtras } from './TimingExtras';
 
 const DITHER_OPTIONS: { value: DitherChoice; label: string }[] = [
@@ -148,6 +150,8 @@ export function SettingsCard() {
               />
             </Input.Wrapper>
           </SimpleGrid>
+
+          <TargetSizeInput disabled={locked} batch={isBatch(settings.mode, fileCount)} />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
             <Switch

@@ -34,6 +34,10 @@ export function createBrowserEngine(poolSize = 1): ConverterEngine {
       pool.warmUp(1);
     },
 
+    convertSample(request) {
+      return engine.convert(request);
+    },
+
     async convertEach(request, options = {}) {
       // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
       const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
