@@ -56,7 +56,9 @@ test.describe('Fit under', () => {
       // Frames may be dropped, never the duration: 10 × 500 ms.
       expect(gif.frames.reduce((sum, f) => sum + f.delayCs, 0)).toBe(500);
       expect(gif.width / gif.height).toBeCloseTo(800 / 600, 1);
-      await expect(page.getByTestId('fit-summary')).toContainText(`Fits under ${budget === 1024 * KB ? '1 MB' : '256 KB'}`);
+      await expect(page.getByTestId('fit-summary')).toContainText(
+        `Fits under ${budget === 1024 * KB ? '1 MB' : '256 KB'}`,
+      );
     });
 
     test(`a 1920x1280 photo fits under ${budget / KB} KB`, async ({ page }) => {

@@ -1,6 +1,6 @@
 import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
-import { applyTiming, joinGifs, readGifInfo } from './gif-bytes';
+import { applyTiming, gifByteLayout, joinGifs, readGifInfo } from './gif-bytes';
 
 /** A small GIF written by omggif: 3 frames of 4x2, two colours, with the given options. */
 function sampleGif(options: { loop?: number; delays?: number[]; transparent?: boolean } = {}): Uint8Array {
@@ -134,5 +134,16 @@ describe('joinGifs', () => {
     const writer = new GifWriter(other, 2, 2, { palette: [0, 0xffffff] });
     writer.addFrame(0, 0, 2, 2, [0, 1, 1, 0]);
     expect(() => joinGifs([one, other.slice(0, writer.end())])).toThrow(/differ in size/);
+  });
+});
+
+describe('gifByteLayout', () => {
+  it('splits a GIF into the bytes before the first frame and each frame’s bytes, adding up to the file', () => {
+    const gif = sampleGif({ loop: 0, delays: [1, 2, 3] });
+    const { headerBytes, frameBytes } = gifByteLayout(gif);
+    expect(frameBytes).toHaveLength(3);
+    // Header + screen + 2-colour table (13 + 6) and the 19-byte loop extension come first; the trailer is counted last.
+    expect(headerBytes).toBe(13 + 6 + 19);
+    expect(headerBytes + frameBytes.reduce((a, b) => a + b, 0) + 1).toBe(gif.length);
   });
 });
