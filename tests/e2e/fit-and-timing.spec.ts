@@ -35,7 +35,7 @@ async function convert(page: Page, timeout = 150_000): Promise<{ gif: DecodedGif
 }
 
 async function fitUnder(page: Page, option: RegExp) {
-  await page.getByRole('textbox', { name: 'Fit under' }).click();
+  await page.getByRole('combobox', { name: 'Fit under' }).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -76,7 +76,7 @@ test.describe('Fit under', () => {
       const useThem = summary.getByRole('button', { name: 'Use these settings' });
       if (await useThem.isVisible()) {
         await useThem.click();
-        await expect(page.getByRole('textbox', { name: 'Fit under' })).toHaveValue(/^No limit/);
+        await expect(page.getByRole('combobox', { name: 'Fit under' })).toHaveValue(/^No limit/);
       }
     });
   }

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Text } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { CUSTOM_TARGET_KB, TARGET_PRESETS } from '../engine/target-size';
@@ -43,7 +43,7 @@ export function TargetSizeInput({ disabled, batch }: { disabled: boolean; batch:
 
   return (
     <div>
-      <Group grow align="flex-start" gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select
           label="Fit under"
           description={
@@ -75,7 +75,7 @@ export function TargetSizeInput({ disabled, batch }: { disabled: boolean; batch:
             disabled={disabled}
           />
         )}
-      </Group>
+      </SimpleGrid>
       {!batch && targetBytes !== null && (
         <Text size="xs" c="dimmed" mt={6}>
           Common sizes, not any service&apos;s rules: check the limit where the GIF is going.
