@@ -7,7 +7,7 @@ import { useConverter } from '../store/use-converter';
 import { BatchResult } from './BatchResult';
 import { FitSummary } from './FitSummary';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
