@@ -20,7 +20,7 @@ import { composeFrame } from '../support/compose';
 import { decodeGif } from '../support/gif';
 import { convertImages, type NodeInput } from '../support/node-engine';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
-import { ssim } from '../support/similarity';
+import { lumaSsim } from '../support/similarity';
 
 const KB = 1024;
 const BUDGETS = [256 * KB, 1024 * KB, 5 * 1024 * KB];
@@ -85,7 +85,7 @@ function quality(frames: NodeInput[], gifBytes: Uint8Array): number {
     const image = gif.frames[shown]!.image;
     const { width, height } = source.image;
     const back = composeFrame(image, { x: 0, y: 0, width, height }, { width, height });
-    score += ssim(source.image, { width, height, data: back });
+    score += lumaSsim(source.image, { width, height, data: back });
   }
   return score / frames.length;
 }
@@ -118,7 +118,9 @@ async function main() {
       if (plain.gif.length <= budget / 4) continue;
       const engine = nodeEngine(ffmpeg, input.frames);
       const started = performance.now();
-      const request = { files: [], settings: { ...settings, targetBytes: budget } };
+      // The search reads the frame count from the request's files; the Node engine converts `input.frames`.
+      const files = input.frames.map((frame) => new File([], frame.name));
+      const request = { files, settings: { ...settings, targetBytes: budget } };
       const { result, fit } = await runFitSearch(engine, request, { budget, first });
       const searchMs = performance.now() - started;
       const searchGif = new Uint8Array(await result.gif.arrayBuffer());

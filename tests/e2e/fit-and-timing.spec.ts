@@ -83,7 +83,7 @@ test.describe('Fit under', () => {
 
   test('an impossible budget says so and offers the closest GIF', async ({ page }) => {
     await page.goto('/');
-    await fileInput(page).setInputFiles([png('photo.png', photoLike(1920, 1280, 5))]);
+    await fileInput(page).setInputFiles(panFrames(10));
     await fitUnder(page, /^Custom size/);
     const custom = page.getByRole('textbox', { name: 'Custom size' });
     await custom.fill('4');
@@ -93,8 +93,10 @@ test.describe('Fit under', () => {
     await expectToast(page, 'Could not fit under 4 KB');
     await expect(page.getByTestId('fit-summary')).toContainText('Could not fit under 4 KB');
     await expect(page.getByTestId('fit-summary')).toContainText('closest result');
-    // The closest result is the minimum: the longer side at 128 px, 8 colours.
-    expect(Math.max(gif.width, gif.height)).toBe(128);
+    // The closest result is the minimum: the longer side at 128 px, every 4th frame (and the last), same duration.
+    expect([gif.width, gif.height]).toEqual([128, 96]);
+    expect(gif.frames).toHaveLength(4);
+    expect(gif.frames.reduce((sum, f) => sum + f.delayCs, 0)).toBe(500);
   });
 });
 
@@ -109,7 +111,8 @@ test.describe('timing extras', () => {
   test('hold last frame gives the last frame its own delay', async ({ page }) => {
     await page.goto('/');
     await fileInput(page).setInputFiles(frames());
-    await page.getByRole('switch', { name: /^Hold last frame/ }).check({ force: true });
+    await page.getByText('Hold last frame', { exact: true }).click();
+    await expect(page.getByRole('switch', { name: /^Hold last frame/ })).toBeChecked();
     const hold = page.getByRole('textbox', { name: 'Hold for' });
     await hold.fill('1500');
     await hold.blur();
@@ -122,7 +125,8 @@ test.describe('timing extras', () => {
     await page.goto('/');
     await fileInput(page).setInputFiles(frames());
     await page.getByRole('textbox', { name: 'Delay of frame 2 in milliseconds' }).fill('200');
-    await page.getByRole('switch', { name: /^Boomerang/ }).check({ force: true });
+    await page.getByText('Boomerang', { exact: true }).click();
+    await expect(page.getByRole('switch', { name: /^Boomerang/ })).toBeChecked();
     await expect(page.getByTestId('play-length')).toHaveText('6 frames · 2.4 s per play · 2.5 fps');
     const { gif } = await convert(page);
     expect(gif.frames.map((_, i) => nearestFile(hueOf(gif, i)))).toEqual([0, 1, 2, 3, 2, 1]);

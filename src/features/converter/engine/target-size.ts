@@ -86,7 +86,7 @@ const FRAME_STEPS = [2, 3, 4];
 const FRAME_DROP_SCALES = [0.42, 0.3, 0.2];
 
 function modelOf(knobs: Knobs, base: Knobs, frameCount: number): number {
-  const kept = (step: number) => Math.ceil(frameCount / step);
+  const kept = (step: number) => Math.ceil(Math.max(1, frameCount) / step);
   return (
     (coloursForQuality(knobs.quality) / coloursForQuality(base.quality)) ** COLOUR_EXPONENT *
     (DITHER_WEIGHT[knobs.dither] / DITHER_WEIGHT[base.dither]) *
