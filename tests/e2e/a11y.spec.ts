@@ -47,9 +47,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test.setTimeout(120_000);
       await page.goto('/');
       await fileInput(page).setInputFiles([0, 120, 240].map((hue) => patternPng(`f${hue}.png`, 64, 48, hue)));
-      await page.getByText('Hold last frame', { exact: true }).click();
+      await page.getByRole('switch', { name: /^Hold last frame/ }).press('Space');
       await expect(page.getByRole('switch', { name: /^Hold last frame/ })).toBeChecked();
-      await page.getByText('Boomerang', { exact: true }).click();
+      await page.getByRole('switch', { name: /^Boomerang/ }).press('Space');
       await expect(page.getByRole('switch', { name: /^Boomerang/ })).toBeChecked();
       await page.getByText('Number of plays', { exact: true }).click();
       await page.getByRole('combobox', { name: 'Fit under' }).click();

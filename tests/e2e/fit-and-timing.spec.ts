@@ -111,7 +111,7 @@ test.describe('timing extras', () => {
   test('hold last frame gives the last frame its own delay', async ({ page }) => {
     await page.goto('/');
     await fileInput(page).setInputFiles(frames());
-    await page.getByText('Hold last frame', { exact: true }).click();
+    await page.getByRole('switch', { name: /^Hold last frame/ }).press('Space');
     await expect(page.getByRole('switch', { name: /^Hold last frame/ })).toBeChecked();
     const hold = page.getByRole('textbox', { name: 'Hold for' });
     await hold.fill('1500');
@@ -125,7 +125,7 @@ test.describe('timing extras', () => {
     await page.goto('/');
     await fileInput(page).setInputFiles(frames());
     await page.getByRole('textbox', { name: 'Delay of frame 2 in milliseconds' }).fill('200');
-    await page.getByText('Boomerang', { exact: true }).click();
+    await page.getByRole('switch', { name: /^Boomerang/ }).press('Space');
     await expect(page.getByRole('switch', { name: /^Boomerang/ })).toBeChecked();
     await expect(page.getByTestId('play-length')).toHaveText('6 frames · 2.4 s per play · 2.5 fps');
     const { gif } = await convert(page);
