@@ -54,8 +54,16 @@ describe('buildLadder', () => {
     expect(ladder[0]!.knobs).toEqual({ quality: 80, dither: 'auto', lossiness: 0, scale: 1, frameStep: 1 });
     expect(ladder[0]!.model).toBe(1);
     expect(ladder[1]!.knobs).toMatchObject({ dither: 'none', quality: 80 });
-    expect(ladder.slice(2, 5).map((r) => r.knobs.quality)).toEqual([70, 60, 50]);
-    expect(ladder[5]!.knobs).toMatchObject({ quality: 50, scale: 0.85 });
+    expect(ladder[2]!.knobs.quality).toBe(70);
+    expect(ladder.slice(3, 5).map((r) => r.knobs)).toMatchObject([
+      { quality: 70, scale: 0.85 },
+      { quality: 70, scale: 0.7 },
+    ]);
+    expect(ladder.slice(5, 8).map((r) => r.knobs)).toMatchObject([
+      { quality: 60, scale: 0.7 },
+      { quality: 50, scale: 0.7 },
+      { quality: 50, scale: 0.6 },
+    ]);
     const minimum = ladder.at(-1)!.knobs;
     expect(minimum).toMatchObject({ quality: 10, scale: 128 / 1920 });
     // Each rung is predicted smaller than the one before.

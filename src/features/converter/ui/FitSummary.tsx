@@ -25,6 +25,8 @@ export function FitSummary() {
           ? `Fits under ${formatBytes(fit.budget)}: ${formatBytes(result.gif.size)}`
           : `Could not fit under ${formatBytes(fit.budget)}`
       }
+      // The coloured title of a light alert is below 4.5:1 on its tint: the title keeps the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       data-testid="fit-summary"
     >
       <Text size="sm">
