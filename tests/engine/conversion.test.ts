@@ -243,9 +243,9 @@ describe('progress, cleanup and failures', () => {
         { name: 'a.png', width: 20, height: 20 },
         { name: 'b.png', width: 20, height: 20 },
       ],
-      readFrame: async (frame, canvas) => {
+      readFrame: async (frame) => {
         if (frame.name === 'b.png') throw new Error('Failed to load image: b.png');
-        return new Uint8Array(canvas.width * canvas.height * 4);
+        return new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
       },
     });
     await expect(job).rejects.toThrow('Failed to load image: b.png');

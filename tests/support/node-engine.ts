@@ -25,7 +25,8 @@ export async function convertImages(
   return runConversionJob(ffmpeg, {
     settings: { ...DEFAULT_SETTINGS, ...settings },
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
-    readFrame: async (frame, canvas) => composeFrame(byName.get(frame.name)!, frame.placement, canvas),
+    // As the browser hands them over: each frame alone at its decoded size (the core scales and places it).
+    readFrame: async (frame) => composeFrame(byName.get(frame.name)!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
     ...(onProgress ? { onProgress } : {}),
     ...(helper ? { helper } : {}),
   });

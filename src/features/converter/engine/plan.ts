@@ -1,7 +1,8 @@
 import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
-import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
+import { decodeSizes, extraDecodedBytes } from './decode-size';
+import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
@@ -18,6 +19,13 @@ export interface PlannedFrame {
   name: string;
   /** Index of the file this frame comes from, in the request's order. */
   sourceIndex: number;
+  /** The picture's size in its file. */
+  source: Size;
+  /**
+   * The size the browser decodes it to and hands over (decode-size.ts): the core scales it with lanczos
+   * to the placement's size and draws it there on the transparent canvas.
+   */
+  decoded: Size;
   /** Where the picture is drawn on the transparent canvas. */
   placement: Placement;
   /** GIF delays are centiseconds. */
@@ -54,7 +62,7 @@ export interface SplitPlan {
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
   outputFile: string;
-  /** The exact ffmpeg argument list. */
+  /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
   /** How to run it on two cores when a second one is free; null when one core is as fast. */
   split: SplitPlan | null;
@@ -69,9 +77,9 @@ export function delayToCentiseconds(ms: number): number {
 }
 
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
-const INPUT_PATTERN = 'frame%04d.rgba';
 const OUTPUT_FILE = 'output.gif';
-const PALETTE_FILE = 'palette.png';
+/** A palettegen palette as the core writes it: 16x16 pixels, raw. */
+const PALETTE_FILE = 'palette.pal';
 
 /**
  * Static mode converts the first file only; animated mode makes one frame per file, in order, then the
@@ -85,10 +93,20 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   const used = settings.mode === 'static' ? [first] : sources;
   const canvas = outputSize(settings, first);
   const keepAspect = !settings.resize || settings.maintainAspectRatio;
+  const placements = used.map((source) => placeFrame(source, canvas, keepAspect));
+  const placementBytes = placements.reduce((sum, p) => sum + p.width * p.height * 4, 0);
   const delaysMs = used.map((source) => source.delayMs ?? settings.frameDelay);
   const sequence =
     settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
-  const estimatedHeapBytes = assertFitsInMemory(sequence.length, canvas.width, canvas.height);
+  // Full-size frames get what the heap has left once the job at the output size is counted.
+  const budget = heapHeadroom(sequence.length, canvas.width, canvas.height) + placementBytes;
+  const decoded = decodeSizes(used, placements, budget);
+  const estimatedHeapBytes = assertFitsInMemory(
+    sequence.length,
+    canvas.width,
+    canvas.height,
+    extraDecodedBytes(decoded, placements),
+  );
   return {
     ...canvas,
     mode: settings.mode,
@@ -96,7 +114,9 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
     frames: sequence.map(({ sourceIndex, delayMs }, index) => ({
       name: used[sourceIndex]!.name,
       sourceIndex,
-      placement: placeFrame(used[sourceIndex]!, canvas, keepAspect),
+      source: { width: used[sourceIndex]!.width, height: used[sourceIndex]!.height },
+      decoded: decoded[sourceIndex]!,
+      placement: placements[sourceIndex]!,
       delayCs: delayToCentiseconds(delayMs),
       inputFile: inputFileName(index),
     })),
@@ -127,26 +147,31 @@ function paletteUse(palette: PaletteOptions): string {
   return `paletteuse=${use.join(':')}`;
 }
 
-function rawInput(layout: FrameLayout, firstFrame = 0): string[] {
-  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
+/**
+ * One frame for the core's driver (wasm-assets/core/driver/gif-core.c): raw RGBA `file` of `source` size,
+ * scaled (lanczos) to the placement's size and drawn at its position on a transparent canvas, shown for
+ * `delayCs`. A file already of the canvas size at 0,0 is used as it is.
+ */
+export function frameArgument(file: string, source: Size, placement: Placement, delayCs: number): string {
+  const { x, y, width, height } = placement;
+  return [file, source.width, source.height, x, y, width, height, delayCs].join(',');
+}
+
+/** The frames [first, first + count), each of its decoded size, for the core to scale and place. */
+function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.length): string[] {
   return [
-    '-f', 'image2',
-    '-framerate', `100/${firstDelayCs}`,
-    ...(firstFrame > 0 ? ['-start_number', String(firstFrame)] : []),
-    '-pixel_format', 'rgba',
-    '-video_size', `${layout.width}x${layout.height}`,
-    '-c:v', 'rawvideo',
-    '-i', INPUT_PATTERN,
+    '-canvas', `${layout.width}x${layout.height}`,
+    ...layout.frames
+      .slice(first, first + count)
+      .flatMap((frame) => ['-frame', frameArgument(frame.inputFile, frame.decoded, frame.placement, frame.delayCs)]),
   ]; // prettier-ignore
 }
 
 function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
   return [
-    '-fps_mode', 'passthrough',
     ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
     '-loop', layout.loopCount === null ? '-1' : String(layout.loopCount),
-    '-f', 'gif',
-    file,
+    '-o', file,
   ]; // prettier-ignore
 }
 
@@ -156,10 +181,9 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.gif`;
     const args = [
-      ...rawInput(layout, run.firstFrame),
-      '-i', PALETTE_FILE,
-      '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
-      '-frames:v', String(run.frameCount),
+      ...frameInputs(layout, run.firstFrame, run.frameCount),
+      '-palette-in', PALETTE_FILE,
+      '-filter', `[frames][palette]${paletteUse(palette)}`,
       ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
@@ -167,13 +191,10 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
   return {
     paletteFile: PALETTE_FILE,
     paletteArgs: [
-      ...rawInput(layout),
-      '-vf',
+      ...frameInputs(layout),
+      '-filter',
       paletteGen(palette, content.manyColours ?? false),
-      '-frames:v',
-      '1',
-      '-update',
-      '1',
+      '-palette-out',
       PALETTE_FILE,
     ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
@@ -181,8 +202,8 @@ function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: Conten
 }
 
 /**
- * The ffmpeg arguments: raw RGBA frames of the output size in, one GIF out. The frame rate only gives
- * the muxer a time base; exact per-frame delays and the loop flag are written afterwards (gif-bytes.ts).
+ * The core's arguments: raw RGBA frames of the output size in, one GIF out, each frame with its exact
+ * delay (gif-bytes.ts applyTiming writes the same timing again after a split run is joined).
  * Frame-difference optimisations (`gifflags`) are off when frames have transparency: a transparent pixel
  * must show the background, not the previous frame, so every frame is whole and disposed to background.
  */
@@ -194,8 +215,8 @@ export function buildPlan(
 ): ConversionPlan {
   const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
   const args = [
-    ...rawInput(layout),
-    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
+    ...frameInputs(layout),
+    '-filter', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
     ...gifOutput(layout, content.transparent, OUTPUT_FILE),
   ]; // prettier-ignore
   return {

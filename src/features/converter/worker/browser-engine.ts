@@ -7,8 +7,12 @@ import { validatePng } from '../engine/png-validation';
 import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../engine/progress';
 import type { ConversionSettings } from '../engine/settings';
+import { StageClock } from '../engine/stage-times';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
+
+/** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
+export const STAGES_MARK = 'png2gif:stages';
 
 /** The biggest job of a static batch, from the PNG headers only; unreadable headers fail later, in their job. */
 async function largestStillJobBytes(files: readonly File[], settings: ConversionSettings): Promise<number> {
@@ -26,8 +30,8 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
  * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
  * and runs the plan. A pool of `poolSize` instances runs the files of a static batch side by side.
  */
-export function createBrowserEngine(poolSize = 1): ConverterEngine {
-  const pool = new EnginePool(poolSize, () => new EngineInstance());
+export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterEngine {
+  const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const engine: ConverterEngine = {
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.
@@ -59,10 +63,13 @@ export function createBrowserEngine(poolSize = 1): ConverterEngine {
       });
       report(preparingProgress(milestonesFor(files.length), 0, files.length));
 
+      const started = performance.now();
+      const clock = new StageClock();
       const sources: FrameSource[] = [];
       for (const [index, file] of files.entries()) {
         // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
-        const header = validatePng(new Uint8Array(await file.arrayBuffer()), file.name);
+        const bytes = await clock.time('read', () => file.arrayBuffer());
+        const header = clock.timeSync('validate', () => validatePng(new Uint8Array(bytes), file.name));
         throwIfAborted();
         const delayMs = request.frameDelays?.[index];
         sources.push({
@@ -73,15 +80,22 @@ export function createBrowserEngine(poolSize = 1): ConverterEngine {
         });
       }
 
-      const { gif, plan } = await pool.run((instance) =>
-        instance.run({
+      const acquiring = performance.now();
+      const { gif, plan } = await pool.run((instance) => {
+        clock.add('engine', performance.now() - acquiring);
+        return instance.run({
           files,
           sources,
           settings: request.settings,
           onProgress: report,
+          clock,
           ...(signal ? { signal } : {}),
-        }),
-      );
+        });
+      });
+      // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
+      performance.mark(STAGES_MARK, {
+        detail: { ...clock.times, totalMs: performance.now() - started, frames: plan.frames.length },
+      });
       return {
         gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
         fileName: plan.fileName,

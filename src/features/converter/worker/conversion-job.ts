@@ -7,6 +7,7 @@ import {
   mergeStats,
 } from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
+import type { Placement, Size } from '../engine/dimensions';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
@@ -20,10 +21,11 @@ import {
   processingProgress,
 } from '../engine/progress';
 import type { ConversionSettings } from '../engine/settings';
+import { StageClock } from '../engine/stage-times';
 import type { FFmpegPort } from './ffmpeg-port';
 
-/** Produces a frame's pixels: RGBA of the plan's output size, the picture already drawn at its placement. */
-export type FrameReader = (frame: PlannedFrame, canvas: { width: number; height: number }) => Promise<Uint8Array>;
+/** Produces a frame's pixels: RGBA of the frame's decoded size (the core scales and places it). */
+export type FrameReader = (frame: PlannedFrame) => Promise<Uint8Array>;
 
 export interface ConversionJob {
   settings: ConversionSettings;
@@ -33,7 +35,14 @@ export interface ConversionJob {
   onProgress?: (progress: ConversionProgress) => void;
   /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
   helper?: FFmpegPort;
+  /** How many frames are decoded ahead of the one being handed over (the decoder runs them in parallel). */
+  readAhead?: number;
+  /** Where the job's time goes; the caller reads it afterwards. */
+  clock?: StageClock;
 }
+
+/** Two frames in flight keep both decode workers busy while a third is handed over. */
+const READ_AHEAD = 2;
 
 export interface JobResult {
   gif: Uint8Array;
@@ -44,6 +53,10 @@ export interface JobResult {
 export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
+
+function coversCanvas(placement: Placement, canvas: Size): boolean {
+  return placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
+}
 
 function hasTransparency(rgba: Uint8Array): boolean {
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 128) return true;
@@ -57,6 +70,7 @@ function hasTransparency(rgba: Uint8Array): boolean {
  */
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
+  const clock = job.clock ?? new StageClock();
   const layout = planLayout(job.settings, job.sources);
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
@@ -72,19 +86,37 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     let stats = EMPTY_STATS;
     let transparent = false;
     const variety = new ColourVariety();
+    // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
+    // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
+    const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
+    const reads: (Promise<Uint8Array> | undefined)[] = [];
+    const startRead = (index: number) => {
+      const frame = layout.frames[index];
+      if (!frame) return;
+      const read = job.readFrame(frame);
+      read.catch(() => {});
+      reads[index] = read;
+    };
+    for (let index = 0; index < ahead; index++) startRead(index);
     for (const [index, frame] of layout.frames.entries()) {
-      const rgba = await job.readFrame(frame, layout);
-      if (rgba.length !== layout.width * layout.height * 4)
-        throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${layout.width}x${layout.height} RGBA`);
-      stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
-      transparent ||= hasTransparency(rgba);
-      variety.add(rgba);
+      const rgba = await clock.time('decode', () => reads[index]!);
+      reads[index] = undefined;
+      startRead(index + ahead);
+      const { width, height } = frame.decoded;
+      if (rgba.length !== width * height * 4)
+        throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
+      clock.timeSync('analyse', () => {
+        stats = mergeStats(stats, gradientStats(rgba, width, height));
+        // The canvas around a frame that does not cover it is transparent too.
+        transparent ||= !coversCanvas(frame.placement, layout) || hasTransparency(rgba);
+        variety.add(rgba);
+      });
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
-        await helper.writeFile(frame.inputFile, rgba.slice());
+        await clock.time('hand-over', () => helper.writeFile(frame.inputFile, rgba.slice()));
         writtenOnHelper.push(frame.inputFile);
       }
-      await port.writeFile(frame.inputFile, rgba);
+      await clock.time('hand-over', () => port.writeFile(frame.inputFile, rgba));
       written.push(frame.inputFile);
       report(preparingProgress(milestones, index + 1, total));
     }
@@ -99,31 +131,47 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
       outputs.push(split.paletteFile, ...split.runs.map((run) => run.outputFile));
-      await execOrThrow(port, split.paletteArgs, () => {});
-      await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+      await clock.time('palette', async () => {
+        await execOrThrow(port, split.paletteArgs, () => {});
+        await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+      });
       const done = [0, 0];
       const onFrames = (run: number) => (frames: number) => {
         done[run] = frames;
         report(processingProgress(milestones, done[0]! + done[1]!, total));
       };
-      const [first, second] = await Promise.all([
-        execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
-        execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
-      ]);
-      muxed = joinGifs([first, second]);
+      const [first, second] = await clock.time('encode', () =>
+        Promise.all([
+          execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
+          execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
+        ]),
+      );
+      muxed = clock.timeSync('finalize', () => joinGifs([first, second]));
     } else {
       outputs.push(plan.outputFile);
-      await execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total)));
-      muxed = await port.readFile(plan.outputFile);
+      // One graph: palettegen holds every frame before the first one is mapped, so the time to the first
+      // frame written is the palette's, the rest is mapping and encoding.
+      const started = clock.read();
+      let paletteMs: number | null = null;
+      await execOrThrow(port, plan.args, (frames) => {
+        paletteMs ??= clock.since(started);
+        report(processingProgress(milestones, frames, total));
+      });
+      const execMs = clock.since(started);
+      clock.add('palette', paletteMs ?? execMs);
+      clock.add('encode', execMs - (paletteMs ?? execMs));
+      muxed = await clock.time('finalize', () => port.readFile(plan.outputFile));
     }
 
     report(finalizingProgress(milestones));
-    const gif = applyTiming(muxed, {
-      delaysCs: plan.frames.map((f) => f.delayCs),
-      loopCount: plan.loopCount,
-      // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
-      ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
-    });
+    const gif = clock.timeSync('finalize', () =>
+      applyTiming(muxed, {
+        delaysCs: plan.frames.map((f) => f.delayCs),
+        loopCount: plan.loopCount,
+        // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
+        ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
+      }),
+    );
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {

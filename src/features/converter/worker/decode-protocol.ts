@@ -1,4 +1,4 @@
-import type { Placement, Size } from '../engine/dimensions';
+import type { Size } from '../engine/dimensions';
 
 /** The messages between the engine and its decode worker, written once. */
 export interface DecodeRequest {
@@ -6,8 +6,13 @@ export interface DecodeRequest {
   /** Files are structured-cloned by reference to the same bytes; nothing is read on this side. */
   file: Blob;
   name: string;
+  /** The picture's size in the file (from its header). */
+  source: Size;
+  /** Decode to this size: the source's own, or scaled by the browser when it differs. */
+  size: Size;
+  /** Drawn at `at` on a transparent canvas of this size (the frame's own size: nothing added). */
   canvas: Size;
-  placement: Placement;
+  at: { x: number; y: number };
 }
 
 export type DecodeResponse = { id: number; ok: true; rgba: ArrayBuffer } | { id: number; ok: false; message: string };

@@ -3,6 +3,7 @@ import type { ConversionProgress } from '../engine/contracts';
 import { abortError } from '../engine/errors';
 import type { FrameSource } from '../engine/plan';
 import type { ConversionSettings } from '../engine/settings';
+import type { StageClock } from '../engine/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
@@ -14,6 +15,7 @@ export interface InstanceJob {
   settings: ConversionSettings;
   onProgress: (progress: ConversionProgress) => void;
   signal?: AbortSignal;
+  clock?: StageClock;
 }
 
 /**
@@ -29,12 +31,18 @@ const JOBS_PER_CORE = 20;
  */
 export class EngineInstance {
   #ffmpeg: Promise<FFmpeg> | null = null;
-  #decoder = new FrameDecoder();
+  readonly #decoder: FrameDecoder;
   #jobsOnCore = 0;
   #busy = false;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
-  constructor(private readonly helper: HelperCore = sharedHelperCore) {}
+  /** `decodeWorkers`: PNG decode workers (default: one per core, 2–4). */
+  constructor(
+    private readonly helper: HelperCore = sharedHelperCore,
+    decodeWorkers?: number,
+  ) {
+    this.#decoder = new FrameDecoder(decodeWorkers);
+  }
 
   get busy(): boolean {
     return this.#busy;
@@ -64,18 +72,26 @@ export class EngineInstance {
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
-      const ffmpeg = await this.#core();
+      const ffmpeg = job.clock ? await job.clock.time('engine', () => this.#core()) : await this.#core();
       if (signal?.aborted) throw abortError();
       if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
         ...(helper ? { helper: ffmpegPort(helper) } : {}),
+        ...(job.clock ? { clock: job.clock } : {}),
+        readAhead: this.#decoder.parallelism,
         onProgress: (progress) => {
           if (!signal?.aborted) job.onProgress(progress);
         },
-        readFrame: (frame, canvas) =>
-          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, canvas, frame.placement),
+        // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
+        readFrame: (frame) =>
+          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, {
+            source: frame.source,
+            size: frame.decoded,
+            canvas: frame.decoded,
+            at: { x: 0, y: 0 },
+          }),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
