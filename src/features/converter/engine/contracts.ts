@@ -62,7 +62,7 @@ export interface ConverterEngine {
    * A small conversion made for a size estimate (store: estimateSize). The same work as convert, kept
    * apart so an engine can give it lower priority and tests can answer it separately.
    */
-  convertSample(request: ConversionRequest): Promise<ConversionOutput>;
+  convertSample(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
 }

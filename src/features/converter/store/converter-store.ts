@@ -92,6 +92,15 @@ export function createConverterStore(engine: ConverterEngine) {
   let sizeEditedSinceSelection = false;
   /** The latest size estimate and what it was made for (files, delays and settings but the budget). */
   let lastEstimate: { key: string; bytes: number } | null = null;
+  /**
+   * The sample encode in flight: a real conversion or a new selection stops it, since an engine instance
+   * busy with a stale sample would make the conversion wait.
+   */
+  let estimating: AbortController | null = null;
+  const stopEstimate = () => {
+    estimating?.abort();
+    estimating = null;
+  };
   const estimateKey = (files: readonly SelectedFile[], settings: ConversionSettings) =>
     JSON.stringify([files.map((f) => [f.id, f.delayMs]), { ...settings, targetBytes: null }]);
 
@@ -100,6 +109,7 @@ export function createConverterStore(engine: ConverterEngine) {
 
     /** Any change to the selection invalidates the result; the mode follows the file count. */
     const select = (files: SelectedFile[], change: 'chosen' | 'edited') => {
+      stopEstimate();
       const version = ++selectionVersion;
       sizeEditedSinceSelection = false;
       const { settings, machine } = get();
@@ -210,15 +220,21 @@ export function createConverterStore(engine: ConverterEngine) {
         if (!areSettingsValid(settings)) return null;
         const key = estimateKey(files, settings);
         if (lastEstimate?.key === key) return lastEstimate.bytes;
+        stopEstimate();
+        const controller = new AbortController();
+        estimating = controller;
         try {
           const first = await readPngSize(files[0]!.file);
           const sample = sampleSettings(settings, first);
           const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
-          const output = await engine.convertSample({
-            files: files.slice(0, count).map((f) => f.file),
-            settings: sample,
-            frameDelays: files.slice(0, count).map((f) => f.delayMs),
-          });
+          const output = await engine.convertSample(
+            {
+              files: files.slice(0, count).map((f) => f.file),
+              settings: sample,
+              frameDelays: files.slice(0, count).map((f) => f.delayMs),
+            },
+            { signal: controller.signal },
+          );
           const gif = new Uint8Array(await output.gif.arrayBuffer());
           const delays = files.map((f) => f.delayMs);
           const bytes = extrapolateSize(gif, output, settings, first, delays);
@@ -227,6 +243,8 @@ export function createConverterStore(engine: ConverterEngine) {
         } catch {
           // No estimate is not an error: the conversion itself reports what is wrong with a file.
           return null;
+        } finally {
+          if (estimating === controller) estimating = null;
         }
       },
 
@@ -234,6 +252,7 @@ export function createConverterStore(engine: ConverterEngine) {
         const { files, settings, machine } = get();
         if (machine.status === 'converting') return { kind: 'busy' };
         if (files.length === 0) return { kind: 'no-files' };
+        stopEstimate();
         // Out-of-range sizes are shown as invalid in the card and never reach the engine.
         if (!areSettingsValid(settings)) return { kind: 'invalid-settings' };
 

@@ -38,8 +38,8 @@ export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: num
       pool.warmUp(1);
     },
 
-    convertSample(request) {
-      return engine.convert(request);
+    convertSample(request, options) {
+      return engine.convert(request, options);
     },
 
     async convertEach(request, options = {}) {
