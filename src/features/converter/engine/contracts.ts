@@ -61,6 +61,11 @@ export interface ConverterEngine {
    * Resolves with one result per file, in the request's order; rejects only on abort (AbortError).
    */
   convertEach(request: ConversionRequest, options?: ConvertEachOptions): Promise<BatchItemResult[]>;
+  /**
+   * A small conversion made for a size estimate (store: estimateSize). The same work as convert, kept
+   * apart so an engine can give it lower priority and tests can answer it separately.
+   */
+  convertSample(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
 }

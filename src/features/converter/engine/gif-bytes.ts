@@ -25,8 +25,8 @@ export interface GifInfo {
 export interface GifTiming {
   /** One delay per frame, in centiseconds. */
   delaysCs: readonly number[];
-  /** true: loop forever; false: play once (no loop extension). */
-  loop: boolean;
+  /** NETSCAPE2.0 loop count (0 = forever; most browsers play count N as N + 1 plays), or null: play once. */
+  loopCount: number | null;
   /** Forces every frame's disposal method (e.g. 'background' when frames have transparency). */
   disposal?: Disposal;
 }
@@ -121,12 +121,15 @@ function graphicControl(delayCs: number, disposal: number, transparentIndex: num
   return Uint8Array.of(0x21, 0xf9, 4, packed, delayCs & 0xff, delayCs >> 8, transparentIndex ?? 0, 0);
 }
 
-/** NETSCAPE2.0 application extension with loop count 0: loop forever. */
-const LOOP_FOREVER = Uint8Array.of(0x21, 0xff, 11, ...[...'NETSCAPE2.0'].map((c) => c.charCodeAt(0)), 3, 1, 0, 0, 0);
+/** NETSCAPE2.0 application extension: the loop count (0 = forever), little-endian. */
+function loopExtension(count: number): Uint8Array {
+  const id = [...'NETSCAPE2.0'].map((c) => c.charCodeAt(0));
+  return Uint8Array.of(0x21, 0xff, 11, ...id, 3, 1, count & 0xff, (count >> 8) & 0xff, 0);
+}
 
 /**
  * Rewrites the timing: each frame's Graphic Control Extension gets its delay (one is added where a frame
- * has none), the loop extension is replaced (or removed to play once). Image data is copied untouched.
+ * has none), the loop extension is replaced by one with the loop count (or removed to play once). Image data is copied untouched.
  * Throws when the GIF's frame count differs from the number of delays: the encoder dropped a frame.
  */
 export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
@@ -154,7 +157,7 @@ export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
     }
     out.push(block.bytes);
     // The loop extension goes right after the header and global colour table, before the first frame.
-    if (index === 0 && timing.loop) out.push(LOOP_FOREVER);
+    if (index === 0 && timing.loopCount !== null) out.push(loopExtension(timing.loopCount));
   }
   return concat(out);
 }
@@ -212,4 +215,19 @@ export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
   }
   out.push(Uint8Array.of(0x3b));
   return concat(out);
+}
+
+/** Bytes of a GIF by part: everything before the first frame, then each frame (its control block + image). */
+export function gifByteLayout(gif: Uint8Array): { headerBytes: number; frameBytes: number[] } {
+  let headerBytes = 0;
+  let pending = 0;
+  const frameBytes: number[] = [];
+  for (const block of splitBlocks(gif)) {
+    if (block.kind === 'image') {
+      frameBytes.push(pending + block.bytes.length);
+      pending = 0;
+    } else if (frameBytes.length === 0 && block.kind !== 'gce') headerBytes += block.bytes.length;
+    else pending += block.bytes.length;
+  }
+  return { headerBytes, frameBytes };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, delayToCentiseconds, frameArgument, planLayout, type FrameSource } from './plan';
+import { buildPlan, delayToCentiseconds, frameArgument, inputFileName, planLayout, type FrameSource } from './plan';
 import { estimateHeapBytes } from './memory';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
@@ -64,9 +64,34 @@ describe('planLayout', () => {
     // Static mode is one frame: the first file, with its own delay.
     expect(planLayout(settings(), frames).frames.map((f) => f.delayCs)).toEqual([12]);
   });
-  it('carries the loop choice', () => {
-    expect(planLayout(settings({ loop: true }), sources([1, 1])).loop).toBe(true);
-    expect(planLayout(settings({ loop: false }), sources([1, 1])).loop).toBe(false);
+  it('carries the loop choice as a NETSCAPE2.0 count: 0 forever, plays − 1, or none', () => {
+    expect(planLayout(settings({ loop: true }), sources([1, 1])).loopCount).toBe(0);
+    expect(planLayout(settings({ loop: false }), sources([1, 1])).loopCount).toBeNull();
+    expect(planLayout(settings({ loop: true, loopPlays: 3 }), sources([1, 1])).loopCount).toBe(2);
+    expect(planLayout(settings({ loop: false, loopPlays: 3 }), sources([1, 1])).loopCount).toBeNull();
+  });
+  it('boomerang and hold make the frame sequence, one input file per GIF frame', () => {
+    const four = sources(...Array<[number, number]>(4).fill([10, 10]));
+    const layout = planLayout(
+      settings({ mode: 'animated', frameDelay: 100, boomerang: true, holdLastFrame: true, holdLastFrameMs: 1500 }),
+      four,
+    );
+    expect(layout.frames.map((f) => f.sourceIndex)).toEqual([0, 1, 2, 3, 2, 1]);
+    expect(layout.frames.map((f) => f.name)).toEqual(['f0.png', 'f1.png', 'f2.png', 'f3.png', 'f2.png', 'f1.png']);
+    expect(layout.frames.map((f) => f.delayCs)).toEqual([10, 10, 10, 150, 10, 10]);
+    expect(layout.frames.map((f) => f.inputFile)).toEqual([0, 1, 2, 3, 4, 5].map(inputFileName));
+    // Static mode ignores the animation extras.
+    const still = planLayout(settings({ boomerang: true, holdLastFrame: true, frameStep: 2 }), four);
+    expect(still.frames).toHaveLength(1);
+  });
+  it('dropping frames keeps the duration', () => {
+    const five = sources(...Array<[number, number]>(5).fill([10, 10]));
+    const layout = planLayout(settings({ mode: 'animated', frameDelay: 100, frameStep: 2 }), five);
+    expect(layout.frames.map((f) => [f.sourceIndex, f.delayCs])).toEqual([
+      [0, 20],
+      [2, 20],
+      [4, 10],
+    ]);
   });
   it('estimates memory, marks big jobs for an engine restart and refuses impossible ones', () => {
     const small = planLayout(settings({ mode: 'animated' }), sources(...Array(10).fill([800, 600])));

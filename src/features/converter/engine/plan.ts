@@ -7,6 +7,7 @@ import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './me
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
+import { frameSequence, netscapeLoopCount } from './timing';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
 export interface FrameSource extends Size {
@@ -38,8 +39,8 @@ export interface PlannedFrame {
 export interface FrameLayout extends Size {
   mode: ConversionMode;
   frames: PlannedFrame[];
-  /** Loop forever (NETSCAPE2.0 count 0), or play once (no loop extension). */
-  loop: boolean;
+  /** The NETSCAPE2.0 loop count (0 = forever), or null: no loop extension, the GIF plays once. */
+  loopCount: number | null;
   estimatedHeapBytes: number;
   /** The heap never shrinks: after a job this big the engine instance is replaced. */
   restartAfter: boolean;
@@ -85,7 +86,9 @@ const OUTPUT_FILE = 'output.gif';
 const PALETTE_FILE = 'palette.pal';
 
 /**
- * Static mode converts the first file only; animated mode makes one frame per file, in order.
+ * Static mode converts the first file only; animated mode makes one frame per file, in order, then the
+ * timing extras (frames kept, hold, boomerang: timing.ts) give the GIF's frame sequence, where a file may
+ * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
  */
 export function planLayout(settings: ConversionSettings, sources: readonly FrameSource[]): FrameLayout {
@@ -96,11 +99,14 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   const keepAspect = !settings.resize || settings.maintainAspectRatio;
   const placements = used.map((source) => placeFrame(source, canvas, keepAspect));
   const placementBytes = placements.reduce((sum, p) => sum + p.width * p.height * 4, 0);
+  const delaysMs = used.map((source) => source.delayMs ?? settings.frameDelay);
+  const sequence =
+    settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
   // Full-size frames get what the heap has left once the job at the output size is counted.
-  const budget = heapHeadroom(used.length, canvas.width, canvas.height) + placementBytes;
+  const budget = heapHeadroom(sequence.length, canvas.width, canvas.height) + placementBytes;
   const decoded = decodeSizes(used, placements, budget);
   const estimatedHeapBytes = assertFitsInMemory(
-    used.length,
+    sequence.length,
     canvas.width,
     canvas.height,
     extraDecodedBytes(decoded, placements),
@@ -108,14 +114,14 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   return {
     ...canvas,
     mode: settings.mode,
-    loop: settings.loop,
-    frames: used.map((source, index) => ({
-      name: source.name,
-      sourceIndex: index,
-      source: { width: source.width, height: source.height },
-      decoded: decoded[index]!,
-      placement: placements[index]!,
-      delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
+    loopCount: netscapeLoopCount(settings.loop, settings.loopPlays),
+    frames: sequence.map(({ sourceIndex, delayMs }, index) => ({
+      name: used[sourceIndex]!.name,
+      sourceIndex,
+      source: { width: used[sourceIndex]!.width, height: used[sourceIndex]!.height },
+      decoded: decoded[sourceIndex]!,
+      placement: placements[sourceIndex]!,
+      delayCs: delayToCentiseconds(delayMs),
       inputFile: inputFileName(index),
     })),
     estimatedHeapBytes,
@@ -172,7 +178,7 @@ function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.lengt
 function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
   return [
     ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
-    '-loop', layout.loop ? '0' : '-1',
+    '-loop', layout.loopCount === null ? '-1' : String(layout.loopCount),
     '-o', file,
   ]; // prettier-ignore
 }

@@ -9,6 +9,7 @@ import { useConverter } from '../store/use-converter';
 import { BatchResult } from './BatchResult';
 import { CompareView } from './compare/CompareView';
 import { placementsOf } from './compare/placements';
+import { FitSummary } from './FitSummary';
 import { MESSAGES } from './messages';
 import { useTransparentFiles } from './use-transparent-files';
 
@@ -54,6 +55,7 @@ function SingleResult() {
             {MESSAGES.resultReady}
           </Title>
         </Group>
+        <FitSummary />
         <CompareView
           gif={result.gif}
           width={result.width}

@@ -38,6 +38,10 @@ export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: num
       pool.warmUp(1);
     },
 
+    convertSample(request, options) {
+      return engine.convert(request, options);
+    },
+
     async convertEach(request, options = {}) {
       // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
       const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));

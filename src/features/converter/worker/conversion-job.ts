@@ -195,7 +195,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const timed = clock.timeSync('finalize', () =>
       applyTiming(muxed, {
         delaysCs: plan.frames.map((f) => f.delayCs),
-        loop: plan.loop,
+        loopCount: plan.loopCount,
         // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
         // The optimiser reads the frames that way, then writes them differenced with their own disposals.
         ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
