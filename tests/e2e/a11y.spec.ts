@@ -5,6 +5,15 @@ import { SITE_ROUTES } from './support/site-routes';
 
 /** Serious and critical axe violations, summarised so a failure names the rule and the elements. */
 async function seriousViolations(page: Page) {
+  // A toast sliding in is half transparent: axe would measure the contrast of a frame of its entrance.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          !(animation instanceof CSSAnimation && /(bounce|slide|zoom|flip)In/.test(animation.animationName)),
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
