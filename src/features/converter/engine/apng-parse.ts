@@ -52,7 +52,23 @@ export const APNG_LIMITS = {
 const DISPOSE_OPS: readonly DisposeOp[] = ['none', 'background', 'previous'];
 const BLEND_OPS: readonly BlendOp[] = ['source', 'over'];
 
+/** What the file list and the store need to know of an animation, without its pixels. */
+export interface AnimationSummary {
+  frameCount: number;
+  /** Each frame's own delay in milliseconds. */
+  delaysMs: number[];
+  /** 0 = forever. */
+  plays: number;
+}
+
 class ApngError extends Error {}
+
+/** The animation in a PNG file, or null for a still PNG; throws 'Failed to load image: …' for a broken one. */
+export function summarizeAnimation(bytes: Uint8Array, fileName: string): AnimationSummary | null {
+  if (!isAnimatedPng(bytes)) return null;
+  const info = parseApng(bytes, fileName);
+  return info && { frameCount: info.frames.length, delaysMs: info.frames.map((f) => f.delayMs), plays: info.plays };
+}
 
 /** Whether a PNG is animated: an acTL chunk before the first IDAT. Bounded by the chunks before the image data. */
 export function isAnimatedPng(bytes: Uint8Array): boolean {

@@ -25,8 +25,10 @@ export interface GifInfo {
 export interface GifTiming {
   /** One delay per frame, in centiseconds. */
   delaysCs: readonly number[];
-  /** true: loop forever; false: play once (no loop extension). */
+  /** true: loop forever (or `plays` times); false: play once (no loop extension). */
   loop: boolean;
+  /** With `loop`: how often the GIF plays, as an APNG's num_plays says; 0 or missing means forever. */
+  plays?: number;
   /** Forces every frame's disposal method (e.g. 'background' when frames have transparency). */
   disposal?: Disposal;
 }
@@ -121,8 +123,25 @@ function graphicControl(delayCs: number, disposal: number, transparentIndex: num
   return Uint8Array.of(0x21, 0xf9, 4, packed, delayCs & 0xff, delayCs >> 8, transparentIndex ?? 0, 0);
 }
 
-/** NETSCAPE2.0 application extension with loop count 0: loop forever. */
-const LOOP_FOREVER = Uint8Array.of(0x21, 0xff, 11, ...[...'NETSCAPE2.0'].map((c) => c.charCodeAt(0)), 3, 1, 0, 0, 0);
+/**
+ * NETSCAPE2.0 application extension. Its count is how often the animation repeats after the first play
+ * (0 = forever), so playing N times is count N − 1, and playing once is no extension at all.
+ */
+function loopExtension(plays: number): Uint8Array | null {
+  if (plays === 1) return null;
+  const count = plays === 0 ? 0 : Math.min(0xffff, plays - 1);
+  return Uint8Array.of(
+    0x21,
+    0xff,
+    11,
+    ...[...'NETSCAPE2.0'].map((c) => c.charCodeAt(0)),
+    3,
+    1,
+    count & 0xff,
+    count >> 8,
+    0,
+  );
+}
 
 /**
  * Rewrites the timing: each frame's Graphic Control Extension gets its delay (one is added where a frame
@@ -154,7 +173,8 @@ export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
     }
     out.push(block.bytes);
     // The loop extension goes right after the header and global colour table, before the first frame.
-    if (index === 0 && timing.loop) out.push(LOOP_FOREVER);
+    const loop = index === 0 && timing.loop ? loopExtension(timing.plays ?? 0) : null;
+    if (loop) out.push(loop);
   }
   return concat(out);
 }

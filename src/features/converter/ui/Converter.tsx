@@ -4,6 +4,9 @@ import { useConverter } from '../store/use-converter';
 import { ConvertCard } from './ConvertCard';
 import { ProgressCard } from './ProgressCard';
 import { UploadArea } from './UploadArea';
+import { useAddFiles } from './use-add-files';
+import { useAppLaunchFiles } from './use-app-launch-files';
+import { usePasteFiles } from './use-paste-files';
 import { useIdleWarmUp } from './use-idle-warm-up';
 
 // Cards that only appear once files are chosen or a result exists load on demand, keeping the first
@@ -16,6 +19,9 @@ const ResultCard = lazy(() => import('./ResultCard').then((module) => ({ default
 /** The converter's cards in the spec's order, from upload to result. */
 export function Converter() {
   useIdleWarmUp();
+  const addFiles = useAddFiles();
+  usePasteFiles(addFiles);
+  useAppLaunchFiles(addFiles);
   const hasFiles = useConverter((s) => s.files.length > 0);
   const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
   return (

@@ -33,6 +33,8 @@ export interface ConversionJob {
   onProgress?: (progress: ConversionProgress) => void;
   /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
   helper?: FFmpegPort;
+  /** When looping: how often the GIF plays (an APNG's own play count; 0 = forever). */
+  plays?: number;
 }
 
 export interface JobResult {
@@ -121,6 +123,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const gif = applyTiming(muxed, {
       delaysCs: plan.frames.map((f) => f.delayCs),
       loop: plan.loop,
+      ...(job.plays !== undefined ? { plays: job.plays } : {}),
       // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
       ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
     });

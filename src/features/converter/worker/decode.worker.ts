@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../engine/errors';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
+import { apngPicture } from './apng-pictures';
 
 /**
  * Decodes one PNG natively and draws it, scaled by the browser's high-quality resampler, at its place
@@ -12,10 +13,12 @@ const scope = self as unknown as {
   postMessage(message: DecodeResponse, transfer?: Transferable[]): void;
 };
 
-async function decodeFrame({ file, name, canvas, placement }: DecodeRequest): Promise<ArrayBuffer> {
+async function decodeFrame({ file, name, canvas, placement, picture }: DecodeRequest): Promise<ArrayBuffer> {
+  // An APNG's frames are composited in TypeScript; the browser would only give its first frame.
+  const source = picture === 'file' ? file : await apngPicture(file, name, picture);
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(file, {
+    bitmap = await createImageBitmap(source, {
       resizeWidth: placement.width,
       resizeHeight: placement.height,
       resizeQuality: 'high',

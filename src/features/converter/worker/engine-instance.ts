@@ -1,6 +1,7 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../engine/contracts';
 import { abortError } from '../engine/errors';
+import type { Picture } from '../engine/frame-sources';
 import type { FrameSource } from '../engine/plan';
 import type { ConversionSettings } from '../engine/settings';
 import { runConversionJob, type JobResult } from './conversion-job';
@@ -9,8 +10,13 @@ import { FrameDecoder } from './frame-decoder';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
+  /** Each frame's file, by the frame's index in `sources` (an APNG's file once per frame). */
   files: readonly File[];
   sources: readonly FrameSource[];
+  /** Which picture of its file each frame shows; missing means the files as the browser decodes them. */
+  pictures?: readonly Picture[];
+  /** When looping: how often the GIF plays (an APNG's own play count). */
+  plays?: number;
   settings: ConversionSettings;
   onProgress: (progress: ConversionProgress) => void;
   signal?: AbortSignal;
@@ -71,11 +77,18 @@ export class EngineInstance {
         settings: job.settings,
         sources: job.sources,
         ...(helper ? { helper: ffmpegPort(helper) } : {}),
+        ...(job.plays !== undefined ? { plays: job.plays } : {}),
         onProgress: (progress) => {
           if (!signal?.aborted) job.onProgress(progress);
         },
         readFrame: (frame, canvas) =>
-          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, canvas, frame.placement),
+          this.#decoder.decode(
+            job.files[frame.sourceIndex]!,
+            frame.name,
+            canvas,
+            frame.placement,
+            job.pictures?.[frame.sourceIndex],
+          ),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
       // The helper's heap grew with its half of the frames: a big job replaces it too.

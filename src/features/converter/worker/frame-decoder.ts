@@ -1,5 +1,6 @@
 import type { Placement, Size } from '../engine/dimensions';
 import { abortError } from '../engine/errors';
+import type { Picture } from '../engine/frame-sources';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 
 /** The engine's side of the decode worker: one frame at a time, cancelled by terminating the worker. */
@@ -8,12 +9,12 @@ export class FrameDecoder {
   #nextId = 1;
   readonly #pending = new Map<number, { resolve: (rgba: Uint8Array) => void; reject: (error: Error) => void }>();
 
-  decode(file: Blob, name: string, canvas: Size, placement: Placement): Promise<Uint8Array> {
+  decode(file: Blob, name: string, canvas: Size, placement: Placement, picture: Picture = 'file'): Promise<Uint8Array> {
     const worker = this.#ensureWorker();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const request: DecodeRequest = { id, file, name, canvas, placement };
+      const request: DecodeRequest = { id, file, name, canvas, placement, picture };
       worker.postMessage(request);
     });
   }
