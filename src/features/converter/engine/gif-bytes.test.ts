@@ -63,6 +63,12 @@ describe('applyTiming', () => {
       expect(Buffer.from(out).toString('latin1').split('NETSCAPE2.0')).toHaveLength(2);
     }
   });
+  it("an APNG's play count: N plays is a NETSCAPE count of N - 1, one play is no extension", () => {
+    const three = applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loop: true, plays: 3 });
+    expect(new GifReader(three).loopCount()).toBe(2);
+    expect(readGifInfo(applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loop: true, plays: 1 })).loopCount).toBeNull();
+    expect(readGifInfo(applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loop: false, plays: 3 })).loopCount).toBeNull();
+  });
   it('loop off: no loop extension, so the GIF plays once', () => {
     const out = applyTiming(sampleGif({ loop: 0 }), { delaysCs: [1, 1, 1], loop: false });
     expect(readGifInfo(out).loopCount).toBeNull();

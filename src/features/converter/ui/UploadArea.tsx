@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFolderOpen, IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
 import { LIMITS } from '../engine/settings';
@@ -9,19 +9,32 @@ const ACCEPT = { 'image/png': ['.png'] };
 
 /** Choosing a folder in the file dialog is non-standard (`webkitdirectory`) but offered by every major browser. */
 const CAN_CHOOSE_FOLDER = typeof HTMLInputElement !== 'undefined' && 'webkitdirectory' in HTMLInputElement.prototype;
-const FOLDER_INPUT_PROPS = { webkitdirectory: '', 'aria-label': 'Choose a folder of PNG files' };
 
-/** A folder chosen in the file dialog: its PNGs, in natural name order (the selection sorts them). */
+/**
+ * A folder chosen in the file dialog: its PNGs, in natural name order (the selection sorts them). The
+ * folder input is made on demand rather than kept in the page (as Mantine's FileButton would): the page
+ * keeps exactly one file input, the drop zone's, which is what "Choose PNG files" means.
+ */
 function FolderButton({ disabled }: { disabled: boolean }) {
   const addFiles = useAddFiles();
+  const chooseFolder = () => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.webkitdirectory = true;
+    input.addEventListener('change', () => void addFiles([...(input.files ?? [])]), { once: true });
+    input.click();
+  };
   return (
-    <FileButton multiple onChange={(files) => void addFiles(files)} inputProps={FOLDER_INPUT_PROPS}>
-      {(props) => (
-        <Button {...props} variant="subtle" size="xs" disabled={disabled} leftSection={<IconFolderOpen size={16} />}>
-          Choose a folder
-        </Button>
-      )}
-    </FileButton>
+    <Button
+      variant="subtle"
+      size="xs"
+      onClick={chooseFolder}
+      disabled={disabled}
+      leftSection={<IconFolderOpen size={16} />}
+    >
+      Choose a folder
+    </Button>
   );
 }
 
