@@ -62,11 +62,19 @@ export function imageDataBytes(width: number, height: number, format: PixelForma
   );
 }
 
-/** At most this much input per inflate step: deflate expands at most ~1032×, so a step yields ≤ ~4 MB. */
+/** Deflate expands at most ~1032×: more output than that from so few bytes cannot be real. */
+const MAX_DEFLATE_RATIO = 1032;
+/** At most this much input per inflate step, so a step yields ≤ ~4 MB. */
 const INFLATE_STEP = 4096;
 
-/** Inflates the pieces of one zlib stream into exactly `size` bytes, or throws. */
+/**
+ * Inflates the pieces of one zlib stream into exactly `size` bytes, or throws. A size the compressed
+ * bytes could never fill is refused before anything is allocated: memory follows the file's real bytes,
+ * not the sizes it claims.
+ */
 export function inflateExactly(pieces: readonly Uint8Array[], size: number): Uint8Array {
+  const compressed = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (size > compressed * MAX_DEFLATE_RATIO + 64) throw new PixelDataError('the image data is shorter than the image');
   const out = new Uint8Array(size);
   let written = 0;
   let ended = false;
