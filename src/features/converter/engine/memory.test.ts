@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APNG_LIMITS } from './apng-parse';
 import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes } from './memory';
 
 const MIB = 1024 * 1024;
@@ -15,5 +16,12 @@ describe('memory pre-flight', () => {
     expect(() => assertFitsInMemory(100, 3840, 2160)).toThrow(
       /about \d+ MB of memory.*Use at most 55 frames at 3840x2160, or turn on Resize and choose a smaller size/,
     );
+  });
+});
+
+describe('the animation frame limit', () => {
+  it('a longest APNG (1000 frames) fits the heap up to about 660 x 660 output pixels, not beyond', () => {
+    expect(() => assertFitsInMemory(APNG_LIMITS.maxFrames, 660, 660)).not.toThrow();
+    expect(() => assertFitsInMemory(APNG_LIMITS.maxFrames, 700, 700)).toThrow(/Use at most \d+ frames at 700x700/);
   });
 });
