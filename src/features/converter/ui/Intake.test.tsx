@@ -5,7 +5,8 @@ import { renderConverter } from '@/test-utils/render';
 import { buildApng, readChunks, solid, writeChunks } from '../../../../tests/fixtures/apng';
 import { Converter } from './Converter';
 
-const apngFile = (name: string, bytes = buildApng(threeFrames)) => new File([bytes], name, { type: 'image/png' });
+const apngFile = (name: string, bytes = buildApng(threeFrames)) =>
+  new File([bytes as Uint8Array<ArrayBuffer>], name, { type: 'image/png' });
 const threeFrames = {
   width: 10,
   height: 8,
