@@ -18,7 +18,7 @@ const threeFrames = {
 };
 
 /** A paste event carrying files and text, as the browser sends it (jsdom has no DataTransfer). */
-function paste(target: EventTarget, files: File[], text = '') {
+function paste(target: Element, files: File[], text = '') {
   const clipboardData = {
     items: [
       ...files.map((file) => ({ kind: 'file', getAsFile: () => file })),
