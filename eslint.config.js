@@ -1,20 +1,39 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Import boundaries, resolved through the `@/` alias (not matched on import text), so
+// `@/features/converter/store/...` and `../store/...` are the same path to the rule.
 // Imports flow one way: shared → features → pages → app; a feature never imports another feature.
-const layer = (files, forbidden, message) => ({
-  files,
-  rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
-  },
-});
-
 const FEATURES = ['converter', 'feedback', 'offline'];
-const otherFeatures = (feature) =>
-  FEATURES.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}/*`, `@/features/${other}`]);
+const CONVERTER = 'src/features/converter';
+
+const zone = (target, from, message) => ({ target, from, message });
+export const BOUNDARY_ZONES = [
+  zone('src/shared', ['src/features', 'src/pages', 'src/app'], 'shared/ may not import features, pages or app.'),
+  zone('src/features', ['src/pages', 'src/app'], 'features/ may not import pages or app.'),
+  ...FEATURES.map((feature) =>
+    zone(
+      `src/features/${feature}`,
+      FEATURES.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+      'A feature may not import another feature.',
+    ),
+  ),
+  zone('src/pages', ['src/app'], 'pages/ may not import app/.'),
+  zone(
+    `${CONVERTER}/engine`,
+    [`${CONVERTER}/worker`, `${CONVERTER}/store`, `${CONVERTER}/ui`],
+    'engine/ is pure TypeScript: it may not import the runtime (worker/), the store or the UI.',
+  ),
+  zone(`${CONVERTER}/ui`, [`${CONVERTER}/worker`], 'ui/ may not import the runtime (worker/): it talks to the store.'),
+  zone(`${CONVERTER}/store`, [`${CONVERTER}/ui`], 'store/ may not import ui/.'),
+];
+
+// Packages engine/ may not use, whatever path they are reached by.
+const IMPURE_PACKAGES = ['react', 'react-dom', 'react-*', '@mantine/*', '@ffmpeg/*', 'zustand', 'zustand/*'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'wasm-assets/*.js', 'test-results', 'playwright-report', 'bench-results'] },
@@ -25,36 +44,34 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // The dependency graph (no-cycle) only follows files with these extensions, parsed as TypeScript.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  layer(['src/shared/**'], ['@/features/*', '@/pages/*', '@/app/*'], 'shared/ may not import features, pages or app.'),
-  ...FEATURES.map((feature) =>
-    layer(
-      [`src/features/${feature}/**`],
-      ['@/pages/*', '@/app/*', ...otherFeatures(feature)],
-      'features/ may not import pages, app or another feature.',
-    ),
-  ),
-  // Flat config replaces (does not merge) a rule for the same files, so engine/ repeats the feature's limits.
-  layer(
-    ['src/features/converter/engine/**'],
-    [
-      '@/pages/*',
-      '@/app/*',
-      ...otherFeatures('converter'),
-      'react',
-      'react-dom',
-      '@mantine/*',
-      '@ffmpeg/*',
-      '../worker/*',
-      '../store/*',
-      '../ui/*',
-    ],
-    'engine/ is pure TypeScript: no React, no ffmpeg, no other converter layer.',
-  ),
-  layer(['src/pages/**'], ['@/app/*'], 'pages/ may not import app/.'),
+  {
+    files: [`${CONVERTER}/engine/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: IMPURE_PACKAGES,
+              message: 'engine/ is pure TypeScript: no React, no Mantine, no ffmpeg, no zustand.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

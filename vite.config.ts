@@ -124,13 +124,24 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Pure logic: no DOM, so it runs under Node, in milliseconds.
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         extends: true,
         test: {
-          name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
+          testTimeout: 30_000,
           setupFiles: ['./tests/setup/jsdom.ts'],
         },
+      },
+      {
+        // The lint boundaries, proved by probes that must fail.
+        extends: true,
+        test: { name: 'lint', include: ['tests/lint/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {
         extends: true,
@@ -144,7 +155,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'bench', include: ['tests/bench/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          environment: 'node',
+        },
       },
     ],
   },

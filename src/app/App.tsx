@@ -8,7 +8,7 @@ export function App() {
     <AppProviders>
       <RouterProvider router={router} />
       {/* The badge lives in the header; this mounts the service worker and the update prompt once. */}
-      <OfflineStatus withBadge={false} />
+      <OfflineStatus />
     </AppProviders>
   );
 }

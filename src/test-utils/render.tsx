@@ -8,18 +8,23 @@ import { ConverterStoreProvider } from '@/features/converter/store/use-converter
 import { createFakeEngine } from './fake-engine';
 
 /**
- * Renders a converter component the way the app does (Mantine, a toast container), around a store
- * of its own on a fake engine, so each test starts fresh and drives conversions by hand.
+ * The one test render (Mantine's vite-template style): the component inside the app's providers, with a
+ * toast container and a user-event session. jsdom's gaps are stubbed once, in tests/setup/jsdom.ts.
  */
-export function renderConverter(ui: ReactElement) {
-  const engine = createFakeEngine();
-  const store = createConverterStore(engine);
+export function render(ui: ReactElement) {
   const user = userEvent.setup({ applyAccept: false, delay: null });
   const view = testingLibraryRender(
     <MantineProvider env="test">
-      <ConverterStoreProvider store={store}>{ui}</ConverterStoreProvider>
+      {ui}
       <ToastContainer autoClose={false} />
     </MantineProvider>,
   );
-  return { ...view, engine, store, user };
+  return { ...view, user };
+}
+
+/** A converter component around a store of its own on a fake engine, so each test drives conversions by hand. */
+export function renderConverter(ui: ReactElement) {
+  const engine = createFakeEngine();
+  const store = createConverterStore(engine);
+  return { ...render(<ConverterStoreProvider store={store}>{ui}</ConverterStoreProvider>), engine, store };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { decodePng } from '../fixtures/pngs';
 import { decodeGif } from '../support/gif';
 import type { CaseKind } from './cases';
-import { luma, resizeArea, ssim, type Plane } from './similarity';
+import { luma, resizeArea, ssim, type Plane } from '../support/similarity';
 
 export interface GifQuality {
   /** Mean SSIM on luma of every source picture against the GIF frame meant to show it. */

@@ -9,7 +9,7 @@ import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
 import { convertImages } from '../support/node-engine';
-import { ssim } from '../support/similarity';
+import { lumaSsim } from '../support/similarity';
 
 let ffmpeg: NodeFFmpeg;
 beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('quality', () => {
     const results = [];
     for (const quality of [10, 50, 80, 100]) {
       const { gif } = await convertImages(ffmpeg, [input('photo', image)], { quality });
-      results.push({ quality, bytes: gif.length, ssim: ssim(decodeGif(gif).frames[0]!.image, image) });
+      results.push({ quality, bytes: gif.length, ssim: lumaSsim(decodeGif(gif).frames[0]!.image, image) });
     }
     const [q10, q50, q80, q100] = results as [
       (typeof results)[0],

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// The converter's cards are lazy chunks: on a loaded machine their first import outlasts findBy's
+// default 1 s, so waits get the time a person would give them.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What jsdom lacks and Mantine or the converter expects (as in Mantine's vite-template test setup).
 if (typeof window !== 'undefined') {

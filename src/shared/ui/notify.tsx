@@ -1,20 +1,25 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
 
-function ToastBody({ title, message }: { title: string; message: string }) {
+type Kind = 'success' | 'error' | 'info';
+
+function ToastMessage({ title, message }: { title: string; message?: ReactNode }) {
   return (
-    <div>
-      <Text fw={700} size="sm">
+    <Stack gap={2}>
+      <Text fw={600} size="sm">
         {title}
       </Text>
-      <Text size="sm">{message}</Text>
-    </div>
+      {message && (
+        <Text size="sm" component="div">
+          {message}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
-/** Toasts with a title and a line of text, as the spec writes them ('Feedback prepared!' + its sentence). */
-export const notify = {
-  success: (title: string, message: string) => toast.success(<ToastBody title={title} message={message} />),
-  error: (title: string, message: string) => toast.error(<ToastBody title={title} message={message} />),
-  info: (title: string, message: string) => toast.info(<ToastBody title={title} message={message} />),
-};
+/** The one toast helper: a bold title and an optional message under it, as the spec writes its toasts. */
+export function notify(kind: Kind, title: string, message?: ReactNode): void {
+  toast[kind](<ToastMessage title={title} message={message} />);
+}

@@ -16,7 +16,7 @@ import { photoLike } from '../../fixtures/content';
 import { decodePng, encodePng, type Rgba } from '../../fixtures/pngs';
 import { startEngineHarness } from '../../support/engine-harness';
 import { decodeGif } from '../../support/gif';
-import { ssim } from '../../support/similarity';
+import { lumaSsim } from '../../support/similarity';
 
 const sets = [
   { width: 800, height: 600 },
@@ -54,7 +54,7 @@ for (const { width, height } of sets) {
     const at = (stage: string) => result.progress.find((p) => p.stage === stage)!.at;
     const decode = ((at('processing') - at('preparing')) / 1000).toFixed(2);
     const encode = ((at('finalizing') - at('processing')) / 1000).toFixed(2);
-    const meanSsim = gif.frames.reduce((sum, f, i) => sum + ssim(f.image, sources[i]!), 0) / gif.frames.length;
+    const meanSsim = gif.frames.reduce((sum, f, i) => sum + lumaSsim(f.image, sources[i]!), 0) / gif.frames.length;
     console.log(
       `10x${width}x${height}`.padEnd(17) +
         `${quality}`.padEnd(9) +

@@ -7,7 +7,7 @@ import { flatUi, gradient, grain, photoLike } from '../../fixtures/content';
 import { decodeGif, meanAbsoluteError } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
-import { ssim } from '../../support/similarity';
+import { lumaSsim } from '../../support/similarity';
 import type { DitherChoice } from '../../../src/features/converter/engine/settings';
 
 const width = Number(process.argv[2] ?? 400);
@@ -24,7 +24,7 @@ for (const [kind, make] of Object.entries(contents)) {
       const { gif } = await convertImages(ffmpeg, [{ name: 'x.png', image }], { quality, dither });
       const frame = decodeGif(gif).frames[0]!.image;
       row.push(
-        `${quality}:${(gif.length / 1024).toFixed(1)}K/${ssim(frame, image).toFixed(3)}/${meanAbsoluteError(frame, image).toFixed(1)}`,
+        `${quality}:${(gif.length / 1024).toFixed(1)}K/${lumaSsim(frame, image).toFixed(3)}/${meanAbsoluteError(frame, image).toFixed(1)}`,
       );
     }
     console.log(`${kind.padEnd(8)} ${dither.padEnd(9)} ${row.join(' ')}`);

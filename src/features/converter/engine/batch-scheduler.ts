@@ -1,9 +1,10 @@
+import { abortError, errorMessageOf } from './errors';
+
 /**
  * Runs a batch of independent jobs, at most `concurrency` at a time, and settles each one on its own:
  * a failed job is recorded with its message and the others carry on. Aborting stops everything: no
  * pending job starts, running jobs see the aborted signal, and the batch rejects with an AbortError.
  */
-
 export type JobOutcome<T> = { status: 'done'; value: T } | { status: 'failed'; error: string };
 
 export interface BatchProgress {
@@ -26,17 +27,6 @@ export interface BatchOptions<Item, T> {
   signal?: AbortSignal;
   onSettled?(index: number, outcome: JobOutcome<T>): void;
   onProgress?(progress: BatchProgress): void;
-}
-
-const UNKNOWN_ERROR = 'An unknown error occurred';
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return typeof error === 'string' && error ? error : UNKNOWN_ERROR;
-}
-
-function abortError(): DOMException {
-  return new DOMException('The conversion was cancelled', 'AbortError');
 }
 
 /** Resolves with one outcome per item, in the items' order, whatever order the jobs finish in. */
@@ -90,7 +80,7 @@ export function runBatch<Item, T>(items: readonly Item[], options: BatchOptions<
         .then(() => run(items[index]!, index, { signal, onProgress: onJobProgress }))
         .then(
           (value) => settle(index, { status: 'done', value }),
-          (error: unknown) => settle(index, { status: 'failed', error: messageOf(error) }),
+          (error: unknown) => settle(index, { status: 'failed', error: errorMessageOf(error) }),
         );
     };
 

@@ -1,4 +1,4 @@
-/** The spec's error catalogue (section 8) and the engine's own messages, written once. */
+/** The spec's error catalogue (section 8), the engine's own messages and aborts: the one home of each. */
 export const ERROR_MESSAGES = {
   loadImage: 'Failed to load image',
   createBlob: 'Failed to create blob',

@@ -86,7 +86,7 @@ describe('converter store', () => {
     const { engine, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const outcome = state().convert();
-    engine.fail('boom');
+    engine.fail({ code: 'boom' });
     expect(await outcome).toEqual({ kind: 'failed', error: 'An unknown error occurred' });
   });
 

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ConversionProgress, ConversionRequest, ConverterEngine } from '../engine/contracts';
 import type { AnimationSummary } from '../engine/apng-parse';
+import { errorMessageOf, isAbortError } from '../engine/errors';
 import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../engine/frame-order';
 import { frameCountOf } from '../engine/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
@@ -82,16 +83,6 @@ export interface ConverterStoreState {
   /** Clears files, result, error and progress; settings stay as the user left them. */
   reset(): void;
   warmUp(): void;
-}
-
-const ABORT_ERROR = 'AbortError';
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException ? error.name === ABORT_ERROR : (error as Error | null)?.name === ABORT_ERROR;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An unknown error occurred';
 }
 
 /** The single source of truth of the converter. The engine is injected so tests can drive it with a fake. */
@@ -265,8 +256,8 @@ export function createConverterStore(engine: ConverterEngine) {
           return { kind: 'done' };
         } catch (error) {
           // An abort is not an error: cancel() already returned the machine to idle.
-          if (controller.signal.aborted || isAbort(error)) return { kind: 'cancelled' };
-          const message = errorMessage(error);
+          if (controller.signal.aborted || isAbortError(error)) return { kind: 'cancelled' };
+          const message = errorMessageOf(error);
           dispatch({ type: 'fail', jobId, error: message });
           return { kind: 'failed', error: message };
         } finally {

@@ -6,7 +6,7 @@ import { formatBytes } from '@/shared/lib/format-bytes';
 import { batchEntryNames } from '../engine/batch-archive';
 import type { BatchItemResult, ConversionOutput } from '../engine/contracts';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 import { useBatchArchive } from './use-batch-archive';
 
 function GifItem({ name, output }: { name: string; output: ConversionOutput }) {

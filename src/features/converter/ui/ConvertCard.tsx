@@ -3,7 +3,7 @@ import { IconPlayerStop, IconRefresh, IconWand } from '@tabler/icons-react';
 import { areSettingsValid } from '../engine/settings-rules';
 import { useConverter } from '../store/use-converter';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 
 function summary(fileCount: number, mode: 'static' | 'animated'): string {
   if (fileCount === 0) return 'Add PNG files above to start.';

@@ -6,7 +6,7 @@ import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
 import { BatchResult } from './BatchResult';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { copyText } from '@/shared/lib/clipboard';
 import { SHARE_WINDOW_FEATURES, shareUrl, SITE_HOME_URLS, type ShareTarget } from '@/shared/lib/share-urls';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 
 const SHARE_TEXT = 'Convert PNG images to static or animated GIFs for free, right in your browser.';
 

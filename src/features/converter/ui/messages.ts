@@ -15,7 +15,6 @@ export const MESSAGES = {
   conversionSuccessful: 'Conversion successful!',
   conversionFailedToast: 'Conversion failed',
   conversionFailedCard: 'Conversion Failed',
-  unknownError: 'An unknown error occurred',
   resultReady: 'Your GIF is ready for download!',
   batchReady: (count: number) =>
     count === 1 ? 'Your GIF is ready for download!' : 'Your GIFs are ready for download!',

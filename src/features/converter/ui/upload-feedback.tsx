@@ -1,7 +1,7 @@
 import { List } from '@mantine/core';
 import type { UploadScreening } from '../engine/upload-rules';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 
 /** Tells the user what became of the files just chosen or dropped. */
 export function announceUpload(screening: UploadScreening<File>): void {

@@ -5,7 +5,7 @@ import { sortOutFolders } from '../engine/intake';
 import { screenUpload } from '../engine/upload-rules';
 import { useConverterStore } from '../store/use-converter';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 import { announceUpload } from './upload-feedback';
 
 /** How the files join the selection: a choice or drop replaces it (spec section 4), a paste adds to it. */

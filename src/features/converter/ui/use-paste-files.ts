@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { isPngFile } from '../engine/file-validation';
 import { pastedFileName } from '../engine/intake';
 import { MESSAGES } from './messages';
-import { notify } from './notify';
+import { notify } from '@/shared/ui/notify';
 import type { useAddFiles } from './use-add-files';
 
 /** Typing or pasting into a field is not a paste of images. */

@@ -34,10 +34,10 @@ export function FeedbackForm({ onPrepared, autoFocus = false }: FeedbackFormProp
     try {
       const feedback = v.parse(feedbackSchema, values);
       openMailClient(buildFeedbackMailto(SUPPORT_EMAIL, feedback, new Date()));
-      notify.success('Feedback prepared!', 'Your email client should open with the feedback ready to send.');
+      notify('success', 'Feedback prepared!', 'Your email client should open with the feedback ready to send.');
       onPrepared();
     } catch {
-      notify.error('Error', 'There was an issue preparing your feedback. Please try again.');
+      notify('error', 'Error', 'There was an issue preparing your feedback. Please try again.');
     }
   };
 

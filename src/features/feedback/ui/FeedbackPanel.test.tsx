@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '@/test-utils/render';
 import { openMailClient } from '../open-mail-client';
 import { FeedbackPanel } from './FeedbackPanel';
 
@@ -10,41 +8,15 @@ import { FeedbackPanel } from './FeedbackPanel';
 vi.mock('../open-mail-client', () => ({ openMailClient: vi.fn() }));
 const openMail = vi.mocked(openMailClient);
 
-beforeAll(() => {
-  // Mantine reads media queries and observes sizes, which jsdom does not implement.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-
 beforeEach(() => {
   openMail.mockReset();
 });
-afterEach(cleanup);
 
 function renderPanel() {
-  render(
-    <MantineProvider env="test">
-      <FeedbackPanel />
-      <ToastContainer />
-    </MantineProvider>,
-  );
-  return userEvent.setup();
+  return render(<FeedbackPanel />).user;
 }
 
-async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+async function fillValidForm(user: ReturnType<typeof renderPanel>) {
   const fill = async (name: RegExp, text: string) => {
     await user.click(screen.getByRole('textbox', { name }));
     await user.paste(text);

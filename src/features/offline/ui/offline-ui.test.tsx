@@ -1,38 +1,23 @@
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '@/test-utils/render';
 import { offlineStore, setConversionBusy } from '../store/use-offline';
 import { OfflineBadge } from './OfflineBadge';
 import { UpdatePrompt } from './UpdatePrompt';
 
 const initialState = offlineStore.getState();
 
-function renderWithMantine(ui: ReactNode) {
-  return render(<MantineProvider>{ui}</MantineProvider>);
-}
-
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
   act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
 }
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine reads it for the colour scheme.
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
-});
-
 beforeEach(() => offlineStore.setState(initialState, true));
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('OfflineBadge', () => {
   it('follows the service worker from preparing to ready, and says Offline when the network goes', () => {
-    renderWithMantine(<OfflineBadge />);
+    render(<OfflineBadge />);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
     act(() => offlineStore.getState().setPhase('preparing'));
@@ -51,16 +36,16 @@ describe('OfflineBadge', () => {
 describe('UpdatePrompt', () => {
   it('offers the waiting version and activates it on Reload', async () => {
     const activate = vi.fn(async () => {});
-    renderWithMantine(<UpdatePrompt />);
+    const { user } = render(<UpdatePrompt />);
     expect(screen.queryByText('A new version is available')).not.toBeInTheDocument();
 
     act(() => offlineStore.getState().offerUpdate(activate));
-    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(activate).toHaveBeenCalledOnce();
   });
 
   it('disappears while a conversion runs and comes back when it ends', () => {
-    renderWithMantine(<UpdatePrompt />);
+    render(<UpdatePrompt />);
     act(() => offlineStore.getState().offerUpdate(async () => {}));
     expect(screen.getByRole('alertdialog', { name: 'A new version is available' })).toBeInTheDocument();
 
@@ -71,9 +56,9 @@ describe('UpdatePrompt', () => {
   });
 
   it('closes with Later until another version waits', async () => {
-    renderWithMantine(<UpdatePrompt />);
+    const { user } = render(<UpdatePrompt />);
     act(() => offlineStore.getState().offerUpdate(async () => {}));
-    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+    await user.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

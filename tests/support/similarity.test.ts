@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrng } from './inputs/prng';
+import { createPrng } from '../bench/inputs/prng';
 import { luma, resizeArea, ssim, type Plane } from './similarity';
 
 const plane = (width: number, height: number, value: (x: number, y: number) => number): Plane => {
