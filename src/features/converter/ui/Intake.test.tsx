@@ -29,14 +29,13 @@ function paste(target: Element, files: File[], text = '') {
   fireEvent(target, Object.assign(new Event('paste', { bubbles: true, cancelable: true }), { clipboardData }));
 }
 
-// Files are read and inspected before they join the selection: allow for a busy machine.
-describe('ways in', { timeout: 30_000 }, () => {
+describe('ways in', () => {
   it('a paste adds the clipboard PNG as pasted-<time>.png after the chosen files', async () => {
     const { user, container, store } = renderConverter(<Converter />);
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, [pngFile('a.png')]);
-    await screen.findByText('Selected files (1)', {}, { timeout: 5000 });
+    await screen.findByText('Selected files (1)');
     paste(document.body, [pngFile('image.png')]);
-    await screen.findByText('Selected files (2)', {}, { timeout: 5000 });
+    await screen.findByText('Selected files (2)');
     const names = store.getState().files.map((f) => f.file.name);
     expect(names[0]).toBe('a.png');
     expect(names[1]).toMatch(/^pasted-\d{4}(-\d{2}){5}\.png$/);
@@ -54,7 +53,7 @@ describe('ways in', { timeout: 30_000 }, () => {
   it('an APNG is one row with its frame count, expanded into one row per frame', async () => {
     const { user, container, store } = renderConverter(<Converter />);
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, [apngFile('anim.png')]);
-    const row = await screen.findByTestId('file-row', {}, { timeout: 5000 });
+    const row = await screen.findByTestId('file-row');
     expect(within(row).getByText(/3 frames/)).toBeInTheDocument();
     expect(store.getState().settings.mode).toBe('animated');
     await user.click(screen.getByRole('button', { name: 'Expand the 3 frames of anim.png' }));
