@@ -23,9 +23,9 @@ describe('expandFrames', () => {
   it('an APNG alone in animated mode: every frame with its own delay, and its play count', () => {
     const { frames, plays } = expandFrames([apng], { mode: 'animated' });
     expect(frames.map((f) => [f.source.name, f.source.delayMs, f.picture, f.fileIndex])).toEqual([
-      ['anim.png (frame 1)', 100, 0, 0],
-      ['anim.png (frame 2)', 250, 1, 0],
-      ['anim.png (frame 3)', 40, 2, 0],
+      ['anim.png', 100, 0, 0],
+      ['anim.png', 250, 1, 0],
+      ['anim.png', 40, 2, 0],
     ]);
     expect(frames[0]!.source).toMatchObject({ width: 20, height: 10 });
     expect(plays).toBe(2);
@@ -35,6 +35,11 @@ describe('expandFrames', () => {
     const { frames, plays } = expandFrames([apng, still], { mode: 'static' });
     expect(frames).toEqual([{ source: { name: 'anim.png', width: 20, height: 10 }, fileIndex: 0, picture: 'default' }]);
     expect(plays).toBeNull();
+  });
+
+  it('static mode, an expanded frame: that frame', () => {
+    const { frames } = expandFrames([apng], { mode: 'static', animationFrames: [1] });
+    expect(frames.map((f) => f.picture)).toEqual([1]);
   });
 
   it('mixed with still PNGs, with overrides; the play count only applies to an APNG alone', () => {

@@ -54,21 +54,20 @@ export function expandFrames(files: readonly CheckedFile[], request: FrameReques
       frames.push({ source: { name: file.name, width, height, ...withDelay(override) }, fileIndex, picture: 'file' });
       return;
     }
+    const only = request.animationFrames?.[fileIndex];
     if (request.mode === 'static') {
-      frames.push({
-        source: { name: file.name, width, height, ...withDelay(override) },
-        fileIndex,
-        picture: 'default',
-      });
+      // One still GIF: the expanded frame this item is, or the default image of the whole file.
+      const picture = only ?? 'default';
+      frames.push({ source: { name: file.name, width, height, ...withDelay(override) }, fileIndex, picture });
       return;
     }
-    const only = request.animationFrames?.[fileIndex];
     const wanted = only === null || only === undefined ? animation.frames.keys() : [only];
     for (const index of wanted) {
       const frame = animation.frames[index];
       if (!frame) throw new RangeError(`${file.name} has no frame ${index + 1}`);
       frames.push({
-        source: { name: `${file.name} (frame ${index + 1})`, width, height, delayMs: override ?? frame.delayMs },
+        // The file's name: an error of this frame names the file, and the frame in its reason.
+        source: { name: file.name, width, height, delayMs: override ?? frame.delayMs },
         fileIndex,
         picture: index,
       });
