@@ -23,6 +23,9 @@ export const FAKE_POOL_SIZE = 2;
 export interface FakeEngine extends ConverterEngine {
   jobs: PendingJob[];
   warmUps: number;
+  /** Sample conversions (size estimates) asked for; answered with `sampleOutput`, or failed when it is unset. */
+  samples: ConversionRequest[];
+  sampleOutput: ConversionOutput | null;
   /** The most recent job. */
   readonly current: PendingJob;
   finish(output?: Partial<ConversionOutput>): void;
@@ -44,6 +47,8 @@ export function createFakeEngine(): FakeEngine {
   const engine: FakeEngine = {
     jobs: [],
     warmUps: 0,
+    samples: [],
+    sampleOutput: null,
     get current() {
       const job = engine.jobs.at(-1);
       if (!job) throw new Error('no conversion was requested');
@@ -58,6 +63,10 @@ export function createFakeEngine(): FakeEngine {
         options.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         engine.jobs.push({ request, options, resolve, reject });
       });
+    },
+    convertSample(request) {
+      engine.samples.push(request);
+      return engine.sampleOutput ? Promise.resolve(engine.sampleOutput) : Promise.reject(new Error('no sample'));
     },
     convertEach(request, options = {}) {
       return convertEachFile((r, o) => engine.convert(r, o), FAKE_POOL_SIZE, request, options);

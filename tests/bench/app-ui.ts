@@ -147,15 +147,24 @@ const ARM_PROBE = `(() => {
   document.addEventListener('click', onClick, true);
 })()`;
 
+/** The User Timing mark the engine leaves after each conversion (worker/browser-engine.ts STAGES_MARK). */
+const STAGES_MARK = 'png2gif:stages';
+
+/** Where one engine conversion's time went (ms per stage, plus totalMs and frames); absent in builds without it. */
+export type StageDetail = Record<string, number>;
+
 export interface ConversionTiming {
   /** From the click on Convert to the result (or the failure) in the DOM, both stamped in the page. */
   ms: number;
+  /** One per engine conversion of this click (a batch has one per file). */
+  stages: StageDetail[];
   /** How many results ('Download' controls) the page shows. */
   results: number;
   failed: string | null;
 }
 
 export async function convertAndWait(page: Page, timeoutMs: number): Promise<ConversionTiming> {
+  await page.evaluate(`performance.clearMarks('${STAGES_MARK}')`);
   await page.evaluate(ARM_PROBE);
   await convertButton(page).click();
   await page.waitForFunction('window.__benchProbe.doneAt !== null', undefined, { timeout: timeoutMs, polling: 100 });
@@ -165,7 +174,10 @@ export async function convertAndWait(page: Page, timeoutMs: number): Promise<Con
     failed: string | null;
     results: number;
   };
-  return { ms: probe.doneAt - probe.clickAt, results: probe.results, failed: probe.failed };
+  const stages = (await page.evaluate(
+    `performance.getEntriesByName('${STAGES_MARK}').map((entry) => entry.detail)`,
+  )) as StageDetail[];
+  return { ms: probe.doneAt - probe.clickAt, stages, results: probe.results, failed: probe.failed };
 }
 
 /** The result GIFs in display order, through the page's own download controls. */
@@ -213,3 +225,33 @@ export const STARTUP_PROBE = `(() => {
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true });
 })()`;
+
+/**
+ * Armed before files are chosen: stamps the file input's change event and the moment the selected-files
+ * list (its "Selected files" heading) is laid out, in the page. Read it with `fileListVisibleMs`.
+ */
+export const FILE_LIST_PROBE = `(() => {
+  const probe = { changeAt: null, shownAt: null };
+  window.__benchFileList = probe;
+  const shown = () => Array.from(document.querySelectorAll('h1, h2, h3, h4, [role="heading"]'))
+    .some((el) => /^Selected files/.test((el.textContent || '').trim()) && el.getClientRects().length > 0);
+  const observer = new MutationObserver(() => {
+    if (probe.changeAt !== null && probe.shownAt === null && shown()) {
+      probe.shownAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  document.addEventListener('change', (event) => {
+    if (probe.changeAt === null && event.target instanceof HTMLInputElement && event.target.type === 'file') {
+      probe.changeAt = performance.now();
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+  }, { capture: true, once: true });
+})()`;
+
+/** ms from the file input's change event to the file list on screen, once `chooseFiles` returned; null if never. */
+export async function fileListVisibleMs(page: Page): Promise<number | null> {
+  await page.waitForFunction('window.__benchFileList.shownAt !== null', undefined, { timeout: 15_000 }).catch(() => {});
+  const probe = (await page.evaluate('window.__benchFileList')) as { changeAt: number | null; shownAt: number | null };
+  return probe.changeAt !== null && probe.shownAt !== null ? probe.shownAt - probe.changeAt : null;
+}

@@ -1,4 +1,5 @@
 import { readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
@@ -10,6 +11,7 @@ import {
   downloadResults,
   openConverter,
   type ModeChoice,
+  type StageDetail,
   type QualityChoice,
 } from './app-ui';
 import { specOutputSize, type ConversionCase } from './cases';
@@ -54,12 +56,21 @@ export interface CaseResult {
   native: SideResult | null;
   /** Median app time / median native time. */
   ratio: number | null;
+  /** The 1-minute load average sampled before each measured run (the machine is shared). */
+  load: Spread | null;
+  /**
+   * Median over the measured runs of where the app's time went: each engine stage summed over the run's
+   * conversions (a batch's run side by side, so its sum exceeds the click-to-result time), and `ui` = click to
+   * result minus the engine's own time (one-conversion cases only). Null when the build leaves no marks.
+   */
+  stages: Record<string, number> | null;
 }
 
 const emptySide = (): SideResult => ({ runsMs: [], time: null, outputBytes: null, quality: null, error: null });
 
 interface AppAttempt {
   ms: number;
+  stages: StageDetail[];
   gifs: Uint8Array[] | null;
   failed: string | null;
 }
@@ -120,23 +131,25 @@ class AppCaseDriver {
     await this.chooseSettings(mode);
     const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
     const gifs = keepGifs && !timing.failed ? await downloadResults(this.page) : null;
-    return { ms: timing.ms, gifs, failed: timing.failed };
+    return { ms: timing.ms, stages: timing.stages, gifs, failed: timing.failed };
   }
 
   private async convertOneByOne(keepGifs: boolean): Promise<AppAttempt> {
     let ms = 0;
+    const stages: StageDetail[] = [];
     const gifs: Uint8Array[] = [];
     for (const file of this.inputs.files) {
       await clearSelection(this.page);
       const choice = await chooseFiles(this.page, [file]);
-      if (!choice.accepted) return { ms, gifs: null, failed: `file refused: ${choice.reason}` };
+      if (!choice.accepted) return { ms, stages, gifs: null, failed: `file refused: ${choice.reason}` };
       await this.chooseSettings('static');
       const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
-      if (timing.failed) return { ms, gifs: null, failed: timing.failed };
+      if (timing.failed) return { ms, stages, gifs: null, failed: timing.failed };
       ms += timing.ms;
+      stages.push(...timing.stages);
       if (keepGifs) gifs.push(...(await downloadResults(this.page)));
     }
-    return { ms, gifs: keepGifs ? gifs : null, failed: null };
+    return { ms, stages, gifs: keepGifs ? gifs : null, failed: null };
   }
 }
 
@@ -171,6 +184,8 @@ export async function runConversionCase(
   const native = options.nativeAvailable ? emptySide() : null;
   // The outputs are the same every run: the app's from the warm-up, native's from the last run.
   const outputs = { app: null as Uint8Array[] | null, native: [] as string[] };
+  const loads: number[] = [];
+  const stageRuns: Record<string, number>[] = [];
 
   try {
     await openConverter(page, url);
@@ -205,13 +220,18 @@ export async function runConversionCase(
     options.log(`    warm-up done (app: ${driver.way}${driver.note ? `, ${driver.note}` : ''})`);
 
     for (let run = 1; run <= options.runs; run++) {
+      loads.push(loadavg()[0]!);
       if (driver.way !== 'not run' && !app.error) {
         await sideStep(
           'app run',
           async () => {
             const attempt = await driver.measure();
             if (attempt?.failed) app.error = attempt.failed;
-            else if (attempt) app.runsMs.push(attempt.ms);
+            else if (attempt) {
+              app.runsMs.push(attempt.ms);
+              const stages = stageSums(attempt);
+              if (stages) stageRuns.push(stages);
+            }
           },
           app,
         );
@@ -246,7 +266,25 @@ export async function runConversionCase(
     app,
     native,
     ratio: app.time && native?.time ? app.time.median / native.time.median : null,
+    load: loads.length > 0 ? spread(loads) : null,
+    stages: stageMedians(stageRuns),
   };
+}
+
+/** One run's stages summed over its conversions, with `ui` for a single conversion; null without marks. */
+export function stageSums(attempt: { ms: number; stages: readonly StageDetail[] }): Record<string, number> | null {
+  if (attempt.stages.length === 0) return null;
+  const sums: Record<string, number> = {};
+  for (const detail of attempt.stages)
+    for (const [stage, ms] of Object.entries(detail)) if (stage !== 'frames') sums[stage] = (sums[stage] ?? 0) + ms;
+  if (attempt.stages.length === 1) sums.ui = attempt.ms - (sums.totalMs ?? 0);
+  return sums;
+}
+
+export function stageMedians(runs: readonly Record<string, number>[]): Record<string, number> | null {
+  if (runs.length === 0) return null;
+  const stages = Object.keys(runs[0]!);
+  return Object.fromEntries(stages.map((stage) => [stage, spread(runs.map((run) => run[stage] ?? 0)).median]));
 }
 
 /** Bytes, SSIM and time spread of both sides; the app's GIFs are saved next to ffmpeg's for a look. */

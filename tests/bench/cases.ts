@@ -1,73 +1,59 @@
-import type { Content } from './inputs/pictures';
-
 /**
- * The conversion cases of issue 8. `animated`: the files are the frames of one GIF; `still`: one
- * file, one GIF; `batch`: several files, one static GIF each.
+ * The conversion cases of issue 8, each on the content kinds of issue 11: `animated`: the files are the
+ * frames of one GIF; `still`: one file, one GIF; `batch`: several files, one static GIF each.
  */
 export type CaseKind = 'animated' | 'still' | 'batch';
+
+/**
+ * `photo` and `gradient`: real photographs and rendered smooth artwork from a Debian package
+ * (inputs/debian-pictures.ts); `ui`: drawn user-interface screenshots with text; `generated-photo`:
+ * the drawn photo-like scene; `mixed` alternates drawn photo and screenshot pictures.
+ */
+export type CaseContent = 'photo' | 'gradient' | 'ui' | 'generated-photo' | 'mixed';
+export const CONTENT_KINDS = ['photo', 'gradient', 'ui'] as const;
 
 export interface ConversionCase {
   id: string;
   title: string;
   kind: CaseKind;
-  /** `mixed` alternates photo and screenshot pictures (batch of unrelated stills). */
-  content: Content | 'mixed';
+  content: CaseContent;
   files: number;
   width: number;
   height: number;
   seed: number;
 }
 
+/** The four shapes the issue's targets name (ratio app/native at most `target`). */
+const SHAPES = [
+  { id: 'anim-800x600', title: '10 × 800x600 animated', kind: 'animated', files: 10, width: 800, height: 600, seed: 11, target: 1.0 },
+  { id: 'anim-1920x1080', title: '10 × 1920x1080 animated', kind: 'animated', files: 10, width: 1920, height: 1080, seed: 23, target: 0.7 },
+  { id: 'still-4000x3000', title: '1 × 4000x3000 still', kind: 'still', files: 1, width: 4000, height: 3000, seed: 37, target: 0.5 },
+  { id: 'batch-10x1920x1080', title: 'batch of 10 × 1920x1080 stills', kind: 'batch', files: 10, width: 1920, height: 1080, seed: 53, target: 0.6 },
+] as const; // prettier-ignore
+
+/** The issue's target for a case (app/native, lower is better), or null when it names none. */
+export function targetRatio(caseId: string): number | null {
+  return SHAPES.find((shape) => caseId.startsWith(`${shape.id}-`))?.target ?? null;
+}
+
 export const CONVERSION_CASES: readonly ConversionCase[] = [
-  {
-    id: 'anim-800x600',
-    title: '10 × 800x600 animated',
-    kind: 'animated',
-    content: 'screenshot',
-    files: 10,
-    width: 800,
-    height: 600,
-    seed: 11,
-  },
-  {
-    id: 'anim-1920x1080',
-    title: '10 × 1920x1080 animated',
-    kind: 'animated',
-    content: 'photo',
-    files: 10,
-    width: 1920,
-    height: 1080,
-    seed: 23,
-  },
-  {
-    id: 'still-4000x3000',
-    title: '1 × 4000x3000 still',
-    kind: 'still',
-    content: 'photo',
-    files: 1,
-    width: 4000,
-    height: 3000,
-    seed: 37,
-  },
+  ...SHAPES.flatMap(({ target: _target, ...shape }) =>
+    CONTENT_KINDS.map((content) => ({
+      ...shape,
+      id: `${shape.id}-${content}`,
+      title: `${shape.title}, ${content}`,
+      content,
+    })),
+  ),
   {
     id: 'anim-60x480x360',
     title: '60 × 480x360 animated',
     kind: 'animated',
-    content: 'photo',
+    content: 'generated-photo',
     files: 60,
     width: 480,
     height: 360,
     seed: 41,
-  },
-  {
-    id: 'batch-10x1920x1080',
-    title: 'batch of 10 × 1920x1080 stills',
-    kind: 'batch',
-    content: 'mixed',
-    files: 10,
-    width: 1920,
-    height: 1080,
-    seed: 53,
   },
 ];
 

@@ -17,7 +17,12 @@ describe('parseOptions', () => {
   });
 
   it('selects cases in catalogue order and refuses unknown ones', () => {
-    expect(parseOptions(['--cases', 'page,anim-800x600']).cases).toEqual(['anim-800x600', 'page']);
+    expect(parseOptions(['--cases', 'page,anim-800x600-ui']).cases).toEqual(['anim-800x600-ui', 'page']);
+    expect(parseOptions(['--cases', 'still-4000x3000']).cases).toEqual([
+      'still-4000x3000-photo',
+      'still-4000x3000-gradient',
+      'still-4000x3000-ui',
+    ]);
     expect(() => parseOptions(['--cases', 'anim-1x1'])).toThrow(/unknown case/);
   });
 

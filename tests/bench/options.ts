@@ -12,6 +12,8 @@ export interface BenchOptions {
   skipBuild: boolean;
   /** Quality percent set in the app for every case; null = the app's default (80). */
   quality: number | null;
+  /** Serve this build instead of dist/ (e.g. another commit's, for a before/after table); implies skipBuild. */
+  dist: string | null;
   /** Port for `vite preview`; undefined = a free port chosen by the system. */
   port: number | undefined;
   help: boolean;
@@ -20,10 +22,11 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [options]
   --quick            smaller pictures, 1 warm run, small memory case (for development)
   --runs N           measured runs per case after one warm-up (default 3; 1 with --quick)
-  --cases a,b        only these cases: ${ALL_CASE_IDS.join(', ')}
+  --cases a,b        only these cases (or shapes: anim-800x600 = its three contents): ${ALL_CASE_IDS.join(', ')}
   --quality N        set the app's quality slider to N (10–100, step 10) in every case (default: the app's default)
   --skip-memory      leave out the memory case (ten ~50 MB PNGs)
   --skip-build       serve the existing dist/ without rebuilding
+  --dist DIR         serve another build (e.g. of main, for a before/after table); implies --skip-build
   --port N           port for vite preview (default: a free port)
   --help             this text`;
 
@@ -35,6 +38,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     skipMemory: false,
     skipBuild: false,
     quality: null,
+    dist: null,
     port: undefined,
     help: false,
   };
@@ -64,6 +68,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         options.skipMemory = true;
         break;
       case '--skip-build':
+        options.skipBuild = true;
+        break;
+      case '--dist':
+        options.dist = value();
         options.skipBuild = true;
         break;
       case '--port':
@@ -96,12 +104,14 @@ function qualityPercent(text: string): number {
   return value;
 }
 
+/** Ids, or a shape's prefix (`anim-800x600` = its photo, gradient and UI cases), in catalogue order. */
 function selectCases(list: string): string[] {
   const wanted = list
     .split(',')
     .map((id) => id.trim())
     .filter(Boolean);
-  const unknown = wanted.filter((id) => !ALL_CASE_IDS.includes(id));
+  const matches = (name: string, id: string) => id === name || id.startsWith(`${name}-`);
+  const unknown = wanted.filter((name) => !ALL_CASE_IDS.some((id) => matches(name, id)));
   if (unknown.length > 0) throw new Error(`unknown case(s) ${unknown.join(', ')}; known: ${ALL_CASE_IDS.join(', ')}`);
-  return ALL_CASE_IDS.filter((id) => wanted.includes(id));
+  return ALL_CASE_IDS.filter((id) => wanted.some((name) => matches(name, id)));
 }

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
-import { chooseFiles, clearSelection, convertAndWait, openConverter, STARTUP_PROBE } from './app-ui';
+import {
+  chooseFiles,
+  clearSelection,
+  convertAndWait,
+  FILE_LIST_PROBE,
+  fileListVisibleMs,
+  openConverter,
+  STARTUP_PROBE,
+} from './app-ui';
+import { coreSizes, type CoreSizes } from './core-size';
 import { firstPaintAssets, type AssetSize } from './first-paint-assets';
 import type { InputSet } from './inputs/write-inputs';
 import { DIST_DIR } from './paths';
@@ -36,6 +45,17 @@ export interface EngineLoad {
   secondTinyConversionMs: number | null;
   /** First − second tiny conversion: the wait for the engine the first conversion paid. */
   engineWaitMs: number | null;
+  /** The core's own load in this page (fetch, compile, instantiate), from the engine's User Timing measure. */
+  engineLoadMs: number | null;
+  /** Choosing the tiny file → the file list on screen (the first choice of this visit). */
+  fileListVisibleMs: number | null;
+  error: string | null;
+}
+
+/** A first visit (empty profile): a 1920x1280 photo chosen as soon as the page works, click → GIF. */
+export interface FirstGif {
+  ms: number | null;
+  fileListVisibleMs: number | null;
   error: string | null;
 }
 
@@ -45,6 +65,8 @@ export interface PageMetrics {
   firstVisit: { requests: number; transferBytes: number; wasmBytes: number; serviceWorkerRequests: number };
   startup: { firstVisit: Startup; repeatVisit: Startup };
   engine: { method: string; fromNetwork: EngineLoad; fromCache: EngineLoad };
+  core: CoreSizes;
+  firstGif: FirstGif | null;
 }
 
 const ENGINE_METHOD =
@@ -106,17 +128,25 @@ async function readStartup(page: Page): Promise<Startup> {
 interface TinyConversions {
   firstTinyConversionMs: number | null;
   secondTinyConversionMs: number | null;
+  fileListVisibleMs: number | null;
   error: string | null;
 }
 
 /** Two tiny conversions in a row: the first may wait for the engine, the second finds it warm. */
 async function tinyConversions(page: Page, tiny: InputSet): Promise<TinyConversions> {
-  const result: TinyConversions = { firstTinyConversionMs: null, secondTinyConversionMs: null, error: null };
+  const result: TinyConversions = {
+    firstTinyConversionMs: null,
+    secondTinyConversionMs: null,
+    fileListVisibleMs: null,
+    error: null,
+  };
   try {
     for (const key of ['firstTinyConversionMs', 'secondTinyConversionMs'] as const) {
       await clearSelection(page);
+      if (key === 'firstTinyConversionMs') await page.evaluate(FILE_LIST_PROBE);
       const choice = await chooseFiles(page, tiny.files);
       if (!choice.accepted) throw new Error(`tiny PNG refused: ${choice.reason}`);
+      if (key === 'firstTinyConversionMs') result.fileListVisibleMs = await fileListVisibleMs(page);
       const timing = await convertAndWait(page, 120_000);
       if (timing.failed) throw new Error(timing.failed);
       result[key] = timing.ms;
@@ -127,7 +157,11 @@ async function tinyConversions(page: Page, tiny: InputSet): Promise<TinyConversi
   return result;
 }
 
-function engineLoad(conversions: TinyConversions, requests: readonly TransferredRequest[]): EngineLoad {
+function engineLoad(
+  conversions: TinyConversions,
+  requests: readonly TransferredRequest[],
+  engineLoadMs: number | null,
+): EngineLoad {
   // The engine's own fetch, not the service worker precaching the same file.
   const wasm = requests.filter(isWasm).filter((r) => !r.byServiceWorker);
   const { firstTinyConversionMs: first, secondTinyConversionMs: second } = conversions;
@@ -137,6 +171,7 @@ function engineLoad(conversions: TinyConversions, requests: readonly Transferred
     wasmTransferBytes: wasm.length > 0 ? wasm.reduce((sum, r) => sum + (r.fromServiceWorker ? 0 : r.bytes), 0) : null,
     wasmFetchMs: wasm[0]?.durationMs ?? null,
     engineWaitMs: first !== null && second !== null ? first - second : null,
+    engineLoadMs,
   };
 }
 
@@ -156,7 +191,9 @@ async function visit(context: BrowserContext, log: RequestLog, url: string, tiny
     const conversions = await tinyConversions(page, tiny);
     await networkQuiet(page);
     const requests = await log.take();
-    return { startup, engine: engineLoad(conversions, requests), requests };
+    const loadMs = (await page.evaluate(`performance.getEntriesByName('png2gif:engine-load')[0]?.duration ?? null`)) as
+      number | null;
+    return { startup, engine: engineLoad(conversions, requests, loadMs), requests };
   } finally {
     await page.close();
   }
@@ -166,8 +203,13 @@ async function visit(context: BrowserContext, log: RequestLog, url: string, tiny
  * First visit on an empty browser profile, then a repeat visit in a new tab of the same profile. A
  * real on-disk profile: an incognito context's memory cache cannot hold the ~31 MB wasm.
  */
-export async function measurePage(url: string, tiny: InputSet): Promise<PageMetrics> {
-  const assets = firstPaintAssets(DIST_DIR);
+export async function measurePage(
+  url: string,
+  tiny: InputSet,
+  photo: InputSet | null,
+  distDir = DIST_DIR,
+): Promise<PageMetrics> {
+  const assets = firstPaintAssets(distDir);
   const profile = mkdtempSync(join(tmpdir(), 'png-to-gif-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -175,6 +217,8 @@ export async function measurePage(url: string, tiny: InputSet): Promise<PageMetr
     headless: true,
     acceptDownloads: true,
     serviceWorkers: 'allow',
+    // The probes poll with string predicates, which the app's CSP (no unsafe-eval) would refuse.
+    bypassCSP: true,
   });
   await context.addInitScript(STARTUP_PROBE);
   const log = new RequestLog(context);
@@ -196,9 +240,42 @@ export async function measurePage(url: string, tiny: InputSet): Promise<PageMetr
       },
       startup: { firstVisit: first.startup, repeatVisit: repeat.startup },
       engine: { method: ENGINE_METHOD, fromNetwork: first.engine, fromCache: repeat.engine },
+      core: coreSizes(distDir),
+      firstGif: photo ? await firstGifOnFirstVisit(url, photo) : null,
     };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** An empty profile, the photo chosen as soon as Convert shows, then Convert: the wait a first visitor sees. */
+async function firstGifOnFirstVisit(url: string, photo: InputSet): Promise<FirstGif> {
+  const profile = mkdtempSync(join(tmpdir(), 'png-to-gif-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    serviceWorkers: 'allow',
+    // The probes poll with string predicates, which the app's CSP (no unsafe-eval) would refuse.
+    bypassCSP: true,
+  });
+  const result: FirstGif = { ms: null, fileListVisibleMs: null, error: null };
+  try {
+    const page = await context.newPage();
+    await openConverter(page, url);
+    await page.evaluate(FILE_LIST_PROBE);
+    const choice = await chooseFiles(page, photo.files);
+    if (!choice.accepted) throw new Error(`photo refused: ${choice.reason}`);
+    result.fileListVisibleMs = await fileListVisibleMs(page);
+    const timing = await convertAndWait(page, 120_000);
+    if (timing.failed) throw new Error(timing.failed);
+    result.ms = timing.ms;
+  } catch (error) {
+    result.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return result;
 }

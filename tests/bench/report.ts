@@ -2,6 +2,8 @@ import type { CaseResult } from './case-runner';
 import type { MemoryResult } from './memory';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 import type { Spread } from './stats';
+import { targetRatio } from './cases';
+import { STAGES } from '../../src/features/converter/engine/stage-times';
 
 export const formatMs = (ms: number | null | undefined): string =>
   ms === null || ms === undefined ? '—' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
@@ -39,6 +41,29 @@ function appWay({ app }: CaseResult): string {
   return [app.way, ...settings].join(', ');
 }
 
+function targetCell(r: CaseResult): string {
+  const target = targetRatio(r.id);
+  if (target === null) return '—';
+  if (r.ratio === null) return `≤ ${target.toFixed(1)}`;
+  return `≤ ${target.toFixed(1)} ${r.ratio <= target ? 'met' : 'MISSED'}`;
+}
+
+/** Where the app's time went per case: medians of each stage (ms), less sensitive to load than totals. */
+export function stagesTable(results: readonly CaseResult[]): string {
+  const columns = [...STAGES, 'ui', 'totalMs'];
+  const rows = results.map((r) => [r.title, ...columns.map((stage) => (r.stages ? formatMs(r.stages[stage]) : '—'))]);
+  return [
+    "Where the app's time goes (median of the measured runs; a batch sums its side-by-side conversions;",
+    'ui = click to result minus the engine; — = the build leaves no stage marks):',
+    table(['case', ...columns.map((c) => (c === 'totalMs' ? 'engine total' : c))], rows),
+  ].join('\n');
+}
+
+const MIB = 1024 * 1024;
+const check = (ok: boolean | null) => (ok === null ? '' : ok ? ' (met)' : ' (MISSED)');
+const atMost = (value: number | null | undefined, limit: number) =>
+  check(value === null || value === undefined ? null : value <= limit);
+
 export function casesTable(results: readonly CaseResult[]): string {
   const header = [
     'case',
@@ -46,6 +71,8 @@ export function casesTable(results: readonly CaseResult[]): string {
     'app median (min–max)',
     'native median (min–max)',
     'app/native',
+    'target',
+    'load 1m',
     'app bytes',
     'native bytes',
     'app SSIM',
@@ -59,6 +86,8 @@ export function casesTable(results: readonly CaseResult[]): string {
     formatSpread(r.app.time),
     r.native ? (r.native.error ? `failed: ${r.native.error}` : formatSpread(r.native.time)) : 'no native ffmpeg',
     r.ratio === null ? '—' : r.ratio.toFixed(2),
+    targetCell(r),
+    r.load ? `${r.load.median.toFixed(1)} (${r.load.min.toFixed(1)}–${r.load.max.toFixed(1)})` : '—',
     formatBytes(r.app.outputBytes),
     formatBytes(r.native?.outputBytes),
     formatSsim(r.app.quality?.ssim),
@@ -90,6 +119,13 @@ export function pageReport(page: PageMetrics): string {
     engineLine('Engine from the network', engine.fromNetwork),
     engineLine('Engine from the cache', engine.fromCache),
     `  (${engine.method})`,
+    'Issue 11 targets:',
+    `  core wasm ${formatBytes(page.core.wasmBytes)} raw (${formatBytes(page.core.wasmGzipBytes)} gzip), target ≤ 1.5 MiB${atMost(page.core.wasmBytes, 1.5 * MIB)}`,
+    `  first visit transfer ${formatBytes(firstVisit.transferBytes)}, target ≤ 2 MiB${atMost(firstVisit.transferBytes, 2 * MIB)}`,
+    `  offline precache ${formatBytes(page.core.precacheBytes)} in ${page.core.precacheEntries} entries, target ≤ 2.5 MiB${atMost(page.core.precacheBytes, 2.5 * MIB)}`,
+    `  engine ready from the service-worker cache ${formatMs(engine.fromCache.engineLoadMs)} (core load measured in the page), target ≤ 60 ms${atMost(engine.fromCache.engineLoadMs, 60)}`,
+    `  first GIF on a first visit, 1920x1280 photo, Convert → result ${page.firstGif ? (page.firstGif.error ? `failed: ${page.firstGif.error}` : formatMs(page.firstGif.ms)) : 'not measured'}, target ≤ 1.0 s${atMost(page.firstGif?.ms, 1000)}`,
+    `  file list visible after choosing files: first visit ${formatMs(page.firstGif?.fileListVisibleMs)} (1920x1280 photo), ${formatMs(engine.fromNetwork.fileListVisibleMs)} (tiny, first visit), ${formatMs(engine.fromCache.fileListVisibleMs)} (tiny, repeat visit), target ≤ 150 ms${atMost(page.firstGif?.fileListVisibleMs, 150)}`,
   ].join('\n');
 }
 

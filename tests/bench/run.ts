@@ -5,8 +5,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
 import { runConversionCase, type CaseResult } from './case-runner';
@@ -16,10 +16,11 @@ import { measureMemory, type MemoryResult } from './memory';
 import { NATIVE_MISSING_HINT, nativeFfmpegVersion } from './native-ffmpeg';
 import { parseOptions, USAGE } from './options';
 import { measurePage, type PageMetrics } from './page-metrics';
-import { RESULTS_DIR, REPO_ROOT } from './paths';
+import { DIST_DIR, RESULTS_DIR, REPO_ROOT } from './paths';
+import { debianMissingHint } from './inputs/debian-pictures';
 import { startPreviewServer } from '../support/preview-server';
 import { buildApp } from './build-app';
-import { casesTable, memoryReport, pageReport } from './report';
+import { casesTable, memoryReport, pageReport, stagesTable } from './report';
 
 /** Ten PNGs just under the 50 MB limit: 4800×3600 RGB noise ≈ 51.8 MB each (limit 52,428,800 bytes). */
 const MEMORY_INPUTS = { full: { width: 4800, height: 3600 }, quick: { width: 1600, height: 1200 } };
@@ -29,14 +30,31 @@ const TINY_CASE: ConversionCase = {
   id: 'tiny-64x48',
   title: 'tiny',
   kind: 'still',
-  content: 'photo',
+  content: 'generated-photo',
   files: 1,
   width: 64,
   height: 48,
   seed: 7,
 };
 
+/** The issue's first-visit case: one 1920x1280 photograph, converted right after the page opens. */
+const FIRST_VISIT_PHOTO: ConversionCase = {
+  id: 'first-visit-1920x1280-photo',
+  title: 'first visit',
+  kind: 'still',
+  content: 'photo',
+  files: 1,
+  width: 1920,
+  height: 1280,
+  seed: 0,
+};
+
 const log = (line: string) => console.log(line);
+
+const loadLine = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
 
 function gitCommit(): string | null {
   try {
@@ -60,8 +78,10 @@ async function main(): Promise<void> {
     log('Building the app (npm run build)…');
     buildApp();
   }
-  const server = await startPreviewServer({ port: options.port });
-  log(`Serving dist/ at ${server.origin}`);
+  const distDir = options.dist ? resolve(options.dist) : DIST_DIR;
+  const server = await startPreviewServer({ port: options.port, outDir: distDir });
+  log(`Serving ${distDir} at ${server.origin}; load average (1, 5, 15 min) ${loadLine()}`);
+  const loadAtStart = loadLine();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const started = Date.now();
   const cases: CaseResult[] = [];
@@ -71,13 +91,25 @@ async function main(): Promise<void> {
   try {
     if (options.cases.includes('page')) {
       log('Page: first paint size, first visit, time to interactive, engine load…');
-      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE));
+      let photo = null;
+      try {
+        photo = ensureCaseInputs(FIRST_VISIT_PHOTO);
+      } catch (error) {
+        log(debianMissingHint(error instanceof Error ? error.message.split('\n')[0]! : String(error)));
+      }
+      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE), photo, distDir);
     }
     const selected = CONVERSION_CASES.filter((c) => options.cases.includes(c.id));
     for (const base of selected) {
       const conversionCase = options.quick ? quickVariant(base) : base;
       log(`Case ${conversionCase.title}:`);
-      const inputs = ensureCaseInputs(conversionCase);
+      let inputs;
+      try {
+        inputs = ensureCaseInputs(conversionCase);
+      } catch (error) {
+        log(debianMissingHint(error instanceof Error ? error.message.split('\n')[0]! : String(error)));
+        continue;
+      }
       cases.push(
         await runConversionCase(browser, server.origin, conversionCase, inputs, {
           runs: options.runs,
@@ -112,6 +144,9 @@ async function main(): Promise<void> {
     runs: options.runs,
     appQuality: options.quality ?? 'app default',
     durationS: Math.round((Date.now() - started) / 1000),
+    dist: distDir,
+    loadAtStart,
+    loadAtEnd: loadLine(),
   };
 
   log('');
@@ -120,7 +155,8 @@ async function main(): Promise<void> {
       ` — ${ffmpegVersion ?? 'no native ffmpeg'} — ${options.runs} warm run(s) after 1 warm-up` +
       ` — app quality ${options.quality ?? 'default'}${options.quick ? ' — QUICK' : ''}`,
   );
-  if (cases.length > 0) log(`\n${casesTable(cases)}`);
+  log(`Load average (1, 5, 15 min): ${environment.loadAtStart} at the start, ${environment.loadAtEnd} at the end`);
+  if (cases.length > 0) log(`\n${casesTable(cases)}\n\n${stagesTable(cases)}`);
   if (page) log(`\n${pageReport(page)}`);
   if (memory) log(`\n${memoryReport(memory)}`);
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { fileInput, patternPng } from './home-support';
 import { SITE_ROUTES } from './support/site-routes';
 
 /** Serious and critical axe violations, summarised so a failure names the rule and the elements. */
@@ -39,6 +40,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.route('**/assets/PrivacyPage-*.js', (route) => route.abort());
       await page.goto('/privacy');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the timing extras, Fit under and its result have no serious or critical violation', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/');
+      await fileInput(page).setInputFiles([0, 120, 240].map((hue) => patternPng(`f${hue}.png`, 64, 48, hue)));
+      await page.getByRole('switch', { name: /^Hold last frame/ }).press('Space');
+      await expect(page.getByRole('switch', { name: /^Hold last frame/ })).toBeChecked();
+      await page.getByRole('switch', { name: /^Boomerang/ }).press('Space');
+      await expect(page.getByRole('switch', { name: /^Boomerang/ })).toBeChecked();
+      await page.getByText('Number of plays', { exact: true }).click();
+      await page.getByRole('combobox', { name: 'Fit under' }).click();
+      await page.getByRole('option', { name: /^Custom size/ }).click();
+      await expect(page.getByRole('textbox', { name: 'Custom size' })).toBeVisible();
+      await expect(page.getByTestId('play-length')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: /^Convert/ }).click();
+      await expect(page.getByTestId('fit-summary')).toBeVisible({ timeout: 90_000 });
       expect(await seriousViolations(page)).toEqual([]);
     });
 

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
 import { numberedFrame } from '../fixtures/content';
+import { decodePng, type Rgba } from '../fixtures/pngs';
+import { readFileSync } from 'node:fs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
 import type { Harness, HarnessResult } from './engine-harness/harness';
@@ -124,4 +126,48 @@ test('cancel in the middle stops at once with an AbortError; then a conversion s
     const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200 }));
     expect(gif.frames).toHaveLength(3);
   }
+});
+
+/** The first chosen file as the page shows it in an <img>, colour-managed to the canvas's sRGB. */
+async function shownInImg(page: Page): Promise<Rgba> {
+  const shown = await page.evaluate(async () => {
+    const file = document.querySelector<HTMLInputElement>('#files')!.files![0]!;
+    const url = URL.createObjectURL(file);
+    try {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      return {
+        width: canvas.width,
+        height: canvas.height,
+        data: [...context.getImageData(0, 0, canvas.width, canvas.height).data],
+      };
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  });
+  return { ...shown, data: Uint8Array.from(shown.data) };
+}
+
+test('colour-tagged PNGs become GIFs that look like the PNG in an <img> (gAMA/cHRM converted, sRGB as is)', async ({
+  page,
+}) => {
+  const tagged = fixture(FIXTURES.gammaChrm.name);
+  const gif = gifOf(await convert(page, [tagged], {}));
+  const shown = await shownInImg(page);
+  const raw = decodePng(new Uint8Array(readFileSync(tagged)));
+  // The fixture really is shown unlike its samples, so this test can tell the two decodings apart.
+  expect(meanAbsoluteError(shown, raw)).toBeGreaterThan(20);
+  expect(meanAbsoluteError(gif.frames[0]!.image, shown)).toBeLessThan(1.5);
+
+  const srgb = fixture(FIXTURES.srgb.name);
+  const srgbGif = gifOf(await convert(page, [srgb], {}));
+  const srgbShown = await shownInImg(page);
+  expect(meanAbsoluteError(srgbGif.frames[0]!.image, srgbShown)).toBeLessThan(1.5);
+  expect(meanAbsoluteError(srgbGif.frames[0]!.image, decodePng(new Uint8Array(readFileSync(srgb))))).toBeLessThan(1.5);
 });

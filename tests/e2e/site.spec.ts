@@ -85,14 +85,24 @@ test('the header highlights the current page and the footer links lead to every 
   }
 });
 
-test('the open-source notice names the FFmpeg licence and where its source is', async ({ page }) => {
+test('the open-source notice names the FFmpeg build, its licence (with the text) and its exact source', async ({
+  page,
+}) => {
   await page.goto('/terms');
   await page.getByRole('contentinfo').getByRole('button', { name: 'Open-source licences' }).click();
   const dialog = page.getByRole('dialog', { name: 'Open-source licences' });
-  await expect(dialog).toContainText('GPL-2.0-or-later');
-  await expect(dialog).toContainText('@ffmpeg/core 0.12.10');
-  await expect(dialog.getByRole('link', { name: 'https://github.com/ffmpegwasm/ffmpeg.wasm' })).toBeVisible();
+  await expect(dialog).toContainText('FFmpeg 7.1.5');
+  await expect(dialog).toContainText('LGPL-2.1-or-later');
+  await expect(dialog).toContainText('ffmpeg_7.1.5.orig.tar.xz');
+  await expect(dialog).toContainText('de668509caf9e35e3cd162473441fdb29538c6d96ed080292b3cf9e6fc5d558f');
+  await expect(dialog).toContainText('wasm-assets/core/build.sh');
   await expect(dialog.getByRole('link', { name: 'https://ffmpeg.org' })).toBeVisible();
+  // The licence text itself is shipped with the site.
+  const licence = await page.request.get(
+    (await dialog.getByRole('link', { name: 'full licence text' }).getAttribute('href'))!,
+  );
+  expect(licence.ok()).toBe(true);
+  expect(await licence.text()).toContain('GNU LESSER GENERAL PUBLIC LICENSE');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -4,7 +4,7 @@ import { readGifInfo } from '@/features/converter/engine/gif-bytes';
 import { DEFAULT_SETTINGS } from '@/features/converter/engine/settings';
 import { EncoderError, runConversionJob } from '@/features/converter/worker/conversion-job';
 import { withHole } from '../fixtures/catalogue';
-import { flatUi, gradient, numberedFrame, photoLike } from '../fixtures/content';
+import { flatUi, gradient, grain, numberedFrame, photoLike } from '../fixtures/content';
 import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
@@ -170,9 +170,11 @@ describe('quality', () => {
       (typeof results)[0],
       (typeof results)[0],
     ];
+    // Its sky is dithered and 80 % and below add lossy LZW: SSIM counts that fine noise, which the eye and
+    // butteraugli barely see (npm run bench:quality), so the floors sit under the lossless 100 %.
     expect(q100.ssim).toBeGreaterThan(0.95);
-    expect(q80.ssim).toBeGreaterThan(0.92);
-    expect(q50.ssim).toBeGreaterThan(0.85);
+    expect(q80.ssim).toBeGreaterThan(0.83);
+    expect(q50.ssim).toBeGreaterThan(0.77);
     expect(q10.ssim).toBeGreaterThan(0.65);
     expect([q10.ssim, q50.ssim, q80.ssim, q100.ssim]).toEqual([q10.ssim, q50.ssim, q80.ssim, q100.ssim].toSorted());
     expect(q10.bytes).toBeLessThan(q50.bytes);
@@ -180,16 +182,35 @@ describe('quality', () => {
     expect(q80.bytes).toBeLessThan(q100.bytes);
   });
 
-  it('dithers a smooth gradient by default, and follows the override', async () => {
+  /** Mean luma difference of 8x8 block averages: bands move whole areas off, dithering keeps them on average. */
+  const blockError = (a: Rgba, b: Rgba) => {
+    let total = 0;
+    let blocks = 0;
+    const lumaAt = (image: Rgba, i: number) =>
+      0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!;
+    for (let y = 0; y + 8 <= a.height; y += 8) {
+      for (let x = 0; x + 8 <= a.width; x += 8) {
+        let diff = 0;
+        for (let v = y; v < y + 8; v++)
+          for (let u = x; u < x + 8; u++) diff += lumaAt(a, (v * a.width + u) * 4) - lumaAt(b, (v * a.width + u) * 4);
+        total += Math.abs(diff / 64);
+        blocks++;
+      }
+    }
+    return total / blocks;
+  };
+
+  it('dithers a smooth gradient by default so that areas keep their tone (no bands), and follows the override', async () => {
     const image = contents.gradient;
-    const auto = await convertImages(ffmpeg, [input('g', image)]);
-    const none = await convertImages(ffmpeg, [input('g', image)], { dither: 'none' });
-    expect(auto.plan.palette.dither).toBe('bayer');
+    const auto = await convertImages(ffmpeg, [input('g', image)], { quality: 100 });
+    const none = await convertImages(ffmpeg, [input('g', image)], { quality: 100, dither: 'none' });
+    // A clean rendered ramp gets full-strength diffusion.
+    expect(auto.plan.palette.dither).toBe('sierra2');
     expect(none.plan.palette.dither).toBe('none');
-    // Dithering spreads colours over many more distinct pixel patterns: the file is clearly bigger.
-    expect(auto.gif.length).toBeGreaterThan(none.gif.length * 1.5);
-    const photo = await convertImages(ffmpeg, [input('p', contents.photo)]);
-    expect(photo.plan.palette.dither).toBe('none');
+    const shown = (gif: Uint8Array) => decodeGif(gif).frames[0]!.image;
+    expect(blockError(shown(auto.gif), image)).toBeLessThan(blockError(shown(none.gif), image) * 0.95);
+    const grainy = await convertImages(ffmpeg, [input('p', grain(240, 180))]);
+    expect(grainy.plan.palette.dither).toBe('none');
   });
 });
 
@@ -243,12 +264,100 @@ describe('progress, cleanup and failures', () => {
         { name: 'a.png', width: 20, height: 20 },
         { name: 'b.png', width: 20, height: 20 },
       ],
-      readFrame: async (frame, canvas) => {
+      readFrame: async (frame) => {
         if (frame.name === 'b.png') throw new Error('Failed to load image: b.png');
-        return new Uint8Array(canvas.width * canvas.height * 4);
+        return new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
       },
+      optimise: async (gif) => gif,
     });
     await expect(job).rejects.toThrow('Failed to load image: b.png');
     expect(ffmpeg.listFiles()).toEqual([]);
+  });
+});
+
+describe('pictures that fit one GIF palette (issue 12)', () => {
+  /** Every pixel: opaque pixels keep their exact RGB, pixels under half opacity become transparent. */
+  const expectExact = (shown: Rgba, source: Rgba) => {
+    let wrong = 0;
+    for (let i = 0; i < source.data.length; i += 4) {
+      const transparent = source.data[i + 3]! < 128;
+      if (transparent ? shown.data[i + 3] !== 0 : [0, 1, 2].some((c) => shown.data[i + c] !== source.data[i + c]))
+        wrong++;
+    }
+    expect(wrong).toBe(0);
+  };
+  /** 250 distinct colours in stripes and blocks, none of them on a regular grid a palette could guess. */
+  const manyFlatColours = (width: number, height: number, shift = 0) =>
+    makeRgba(width, height, (x, y) => {
+      const k = (Math.floor(x / 7) * 13 + Math.floor(y / 5) * 7 + shift) % 250;
+      return [(k * 37) % 256, (k * 91 + 11) % 256, (k * 53 + 101) % 256, 255];
+    });
+
+  it('keeps all 250 colours of a flat graphic byte-identical at the default quality, with no dithering', async () => {
+    const image = manyFlatColours(210, 100);
+    const { gif, plan } = await convertImages(ffmpeg, [input('flat.png', image)]);
+    expect(plan.exactPalette).not.toBeNull();
+    expect(plan.palette.dither).toBe('none');
+    expectExact(decodeGif(gif).frames[0]!.image, image);
+  });
+
+  it('counts transparency as one of the 256 entries, across every frame of an animation', async () => {
+    const frames = [0, 1, 2].map((i) => {
+      const image = manyFlatColours(120, 80, i * 2);
+      // A transparent hole in each frame: 252 colours + transparent = 253 entries in all.
+      for (let y = 10; y < 30; y++)
+        for (let x = 10 + i * 20; x < 40 + i * 20; x++) image.data[(y * 120 + x) * 4 + 3] = 0;
+      return input(`f${i}.png`, image);
+    });
+    const { gif, plan } = await convertImages(ffmpeg, frames, { mode: 'animated' });
+    expect(plan.exactPalette).not.toBeNull();
+    decodeGif(gif).frames.forEach((frame, i) => expectExact(frame.image, frames[i]!.image));
+  });
+
+  it('reduces the palette when one colour too many (256 opaque + transparent) does not fit', async () => {
+    const image = makeRgba(256, 20, (x, y) => (y === 0 && x === 0 ? [0, 0, 0, 0] : [x, 255 - x, (x * 7) % 256, 255]));
+    const { plan } = await convertImages(ffmpeg, [input('full.png', image)]);
+    expect(plan.exactPalette).toBeNull();
+  });
+
+  it('at low qualities keeps exact colours only when they fit that quality’s palette', async () => {
+    const image = manyFlatColours(210, 100);
+    const { plan } = await convertImages(ffmpeg, [input('flat.png', image)], { quality: 30 });
+    expect(plan.exactPalette).toBeNull();
+    const few = makeRgba(64, 64, (x) => (x < 32 ? [200, 10, 10, 255] : [10, 10, 200, 255]));
+    const small = await convertImages(ffmpeg, [input('two.png', few)], { quality: 10 });
+    expect(small.plan.exactPalette).not.toBeNull();
+    expectExact(decodeGif(small.gif).frames[0]!.image, few);
+  });
+});
+
+describe('matte and alpha threshold', () => {
+  /** A blue square whose alpha falls from 255 on the left to 0 on the right, one step per column. */
+  const ramp = makeRgba(256, 8, (x) => [0, 0, 255, 255 - x]);
+  const at = (image: Rgba, x: number) => Array.from(image.data.subarray(x * 4, x * 4 + 4));
+
+  it('by default cuts at alpha 128 and keeps the edge colour unblended', async () => {
+    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp)], { quality: 100, dither: 'none' });
+    const image = decodeGif(gif).frames[0]!.image;
+    expect(at(image, 100)).toEqual([0, 0, 255, 255]); // alpha 155: opaque, still pure blue
+    expect(at(image, 200)[3]).toBe(0); // alpha 55
+  });
+
+  it('blends what stays onto the matte and moves the cut with the threshold', async () => {
+    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp)], {
+      quality: 100,
+      dither: 'none',
+      matte: '#ffffff',
+      alphaThreshold: 40,
+    });
+    const image = decodeGif(gif).frames[0]!.image;
+    expect(at(image, 0)).toEqual([0, 0, 255, 255]);
+    const [r, g, b, a] = at(image, 100); // 61 % blue on white ≈ (100, 100, 255)
+    expect(a).toBe(255);
+    expect(Math.abs(r! - 100)).toBeLessThan(12);
+    expect(Math.abs(g! - 100)).toBeLessThan(12);
+    expect(b).toBeGreaterThan(245);
+    expect(at(image, 200)[3]).toBe(255); // alpha 55 is above the threshold of 40 now
+    expect(at(image, 230)[3]).toBe(0); // alpha 25
   });
 });

@@ -2,6 +2,7 @@ import type { ConversionProgress } from '@/features/converter/engine/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/engine/settings';
 import { runConversionJob, type JobResult } from '@/features/converter/worker/conversion-job';
 import { validatePng } from '@/features/converter/engine/png-validation';
+import { optimiseGif } from '@/features/converter/engine/gif-optimise';
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { composeFrame } from './compose';
@@ -25,7 +26,10 @@ export async function convertImages(
   return runConversionJob(ffmpeg, {
     settings: { ...DEFAULT_SETTINGS, ...settings },
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
-    readFrame: async (frame, canvas) => composeFrame(byName.get(frame.name)!, frame.placement, canvas),
+    // As the browser hands them over: each frame alone at its decoded size (the core scales and places it).
+    readFrame: async (frame) => composeFrame(byName.get(frame.name)!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+    // The browser runs it in a worker (gif-optimiser.ts); the function is the same.
+    optimise: async (gif, options) => optimiseGif(gif, options),
     ...(onProgress ? { onProgress } : {}),
     ...(helper ? { helper } : {}),
   });

@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FFmpegPort } from '@/features/converter/worker/ffmpeg-port';
 
-/** The parts of @ffmpeg/core's module the tests use. */
+/** The parts of the engine core's module the tests use (see wasm-assets/core/driver/pre.js). */
 interface FFmpegCore {
   exec(...args: string[]): number;
   ret: number;
   reset(): void;
+  heapInUse(): number;
+  HEAPU8: Uint8Array;
   setLogger(logger: (entry: { type: string; message: string }) => void): void;
   FS: {
     writeFile(path: string, data: Uint8Array): void;
@@ -20,15 +22,19 @@ interface FFmpegCore {
 export interface NodeFFmpeg extends FFmpegPort {
   /** Files currently in the core's working directory (to check that jobs clean up). */
   listFiles(): string[];
+  /** Heap bytes malloc'd and not freed: flat between jobs when the core leaks nothing. */
+  heapInUse(): number;
+  /** The wasm memory's size (it grows on demand and never shrinks). */
+  memoryBytes(): number;
 }
 
 /**
- * The real single-thread @ffmpeg/core, the very files the browser loads (wasm-assets/, copied from the
- * pinned package at install), running under Node 20:
- * it only needs `self`, a `self.location.href` to resolve itself against, and the wasm bytes.
+ * The real engine core, the very committed files the browser loads (wasm-assets/core/), running under
+ * Node 20: built for workers, it only needs `self`, a `self.location.href` to resolve itself against, and
+ * the wasm bytes (its loader would fetch() them).
  */
 export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
-  const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'wasm-assets');
+  const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'wasm-assets', 'core');
   const coreJs = join(coreDir, 'ffmpeg-core.js');
   const globals = globalThis as unknown as { self?: unknown };
   globals.self ??= globalThis;
@@ -62,8 +68,10 @@ export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    heapInUse: () => core.heapInUse(),
+    memoryBytes: () => core.HEAPU8.byteLength,
     listFiles() {
-      return core.FS.readdir('.').filter((name) => /\.(rgba|gif|png)$/.test(name));
+      return core.FS.readdir('.').filter((name) => /\.(rgba|gif|pal)$/.test(name));
     },
   };
 }

@@ -4,11 +4,12 @@ import { PNG } from 'pngjs';
 import type { Rgba } from '../../fixtures/pngs';
 import type { ConversionCase } from '../cases';
 import { INPUTS_DIR } from '../paths';
+import { cutPicture, debianWallpapers, GRADIENTS, largestPicture, PHOTOS } from './debian-pictures';
 import { drawFrame, type Content } from './pictures';
 import { createPrng } from './prng';
 
 /** Bump when the pictures change, so cached inputs are drawn again. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 export interface InputSet {
   dir: string;
@@ -20,18 +21,25 @@ export function frameFileName(index: number): string {
   return `${String(index + 1).padStart(3, '0')}.png`;
 }
 
-function contentOf(conversionCase: ConversionCase, index: number): Content {
-  if (conversionCase.content !== 'mixed') return conversionCase.content;
-  return index % 2 === 0 ? 'photo' : 'screenshot';
+function drawnContentOf(conversionCase: ConversionCase, index: number): Content {
+  switch (conversionCase.content) {
+    case 'mixed':
+      return index % 2 === 0 ? 'photo' : 'screenshot';
+    case 'ui':
+      return 'screenshot';
+    default:
+      return 'photo';
+  }
 }
 
-/** Draws the case's PNGs once; later runs reuse them (the drawing is deterministic). */
+/** Writes the case's PNGs once; later runs reuse them (drawing and cutting are deterministic). */
 export function ensureCaseInputs(conversionCase: ConversionCase): InputSet {
-  const { id, files, width, height, seed, kind } = conversionCase;
-  return ensureInputSet(id, files, { version: GENERATOR_VERSION, width, height, seed, kind }, (index) =>
+  const { id, files, width, height, seed, kind, content } = conversionCase;
+  if (content === 'photo' || content === 'gradient') return ensureDebianInputs(conversionCase);
+  return ensureInputSet(id, files, { version: GENERATOR_VERSION, width, height, seed, kind, content }, (index) =>
     encodePng(
       drawFrame({
-        content: contentOf(conversionCase, index),
+        content: drawnContentOf(conversionCase, index),
         width,
         height,
         // A batch holds unrelated pictures; an animation is one scene over time.
@@ -41,6 +49,23 @@ export function ensureCaseInputs(conversionCase: ConversionCase): InputSet {
       { colorType: 6, deflateLevel: 3 },
     ),
   );
+}
+
+/**
+ * Real pictures: an animation pans a camera across one picture (zoomed 1.25× so there is room to move),
+ * a still is one picture, a batch is ten different ones. Pictures smaller than the case are enlarged.
+ */
+function ensureDebianInputs(conversionCase: ConversionCase): InputSet {
+  const { id, files, width, height, kind, content } = conversionCase;
+  const names = content === 'photo' ? PHOTOS : GRADIENTS;
+  const wallpapers = debianWallpapers();
+  const key = { version: GENERATOR_VERSION, width, height, kind, content, names };
+  return ensureInputSetFromFiles(id, files, key, (index, output) => {
+    const animated = kind === 'animated';
+    const source = largestPicture(wallpapers, names[animated ? 0 : index % names.length]!);
+    const panX = animated && files > 1 ? index / (files - 1) : 0.5;
+    cutPicture(source, output, { width, height }, { zoom: animated ? 1.25 : 1, panX, panY: 0.5 });
+  });
 }
 
 /**
@@ -60,6 +85,15 @@ export function ensureNoiseInputs(name: string, count: number, width: number, he
 
 /** `key` describes the drawing; a set whose recorded key differs is drawn again. */
 function ensureInputSet(name: string, count: number, key: object, draw: (index: number) => Buffer): InputSet {
+  return ensureInputSetFromFiles(name, count, key, (index, file) => writeFileSync(file, draw(index)));
+}
+
+function ensureInputSetFromFiles(
+  name: string,
+  count: number,
+  key: object,
+  write: (index: number, file: string) => void,
+): InputSet {
   const dir = join(INPUTS_DIR, name);
   const keyFile = join(dir, 'inputs.json');
   const files = Array.from({ length: count }, (_, index) => join(dir, frameFileName(index)));
@@ -70,7 +104,7 @@ function ensureInputSet(name: string, count: number, key: object, draw: (index: 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   process.stdout.write(`  drawing ${count} input PNG(s) for ${name}…`);
-  files.forEach((file, index) => writeFileSync(file, draw(index)));
+  files.forEach((file, index) => write(index, file));
   writeFileSync(keyFile, wanted);
   const megabytes = files.reduce((sum, f) => sum + statSync(f).size, 0) / 1e6;
   process.stdout.write(` ${megabytes.toFixed(1)} MB\n`);

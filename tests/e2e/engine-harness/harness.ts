@@ -34,7 +34,9 @@ export interface Harness {
   ): Promise<HarnessResult>;
 }
 
-const engine = createBrowserEngine();
+// ?decoders=N sets the PNG decode workers (measurements compare one with several).
+const decoders = Number(new URLSearchParams(location.search).get('decoders')) || undefined;
+const engine = createBrowserEngine(1, decoders ? { decodeWorkers: decoders } : {});
 engine.warmUp();
 
 async function convert(

@@ -1,7 +1,9 @@
 import { Anchor, Code, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { CORE_SOURCE } from '@/features/converter/worker/core-source';
 
-const FFMPEG_WASM_URL = 'https://github.com/ffmpegwasm/ffmpeg.wasm';
 const FFMPEG_URL = 'https://ffmpeg.org';
+const REPOSITORY_PATH = 'wasm-assets/core/';
+const LGPL_TEXT_URL = '/licenses/LGPL-2.1.txt';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
@@ -12,9 +14,10 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 }
 
 /**
- * The open-source licences dialog: what the converter ships and under which licence. Facts read from
- * @ffmpeg/core 0.12.10: its package licence is GPL-2.0-or-later, and the wasm reports FFmpeg 5.1.4
- * configured with --enable-gpl (libx264, libx265…).
+ * The open-source licences dialog: what the converter ships and under which licence. The engine core is
+ * our own build of FFmpeg's libraries without GPL parts (configure reports "LGPL version 2.1 or later");
+ * its version and source come from the core's manifest. If a GPL part is ever added, this text and the
+ * repository's licence must follow.
  */
 export default function OpenSourceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -27,34 +30,39 @@ export default function OpenSourceDialog({ opened, onClose }: { opened: boolean;
     >
       <Stack gap="sm">
         <Text size="sm">
-          The conversion runs on <strong>FFmpeg</strong>, compiled to WebAssembly by the{' '}
-          <ExternalLink href={FFMPEG_WASM_URL}>ffmpeg.wasm</ExternalLink> project. This site serves, unmodified, the
-          files of the <Code>@ffmpeg/core</Code> 0.12.10 package (FFmpeg 5.1.4, single-thread build).
+          The conversion runs on <strong>FFmpeg {CORE_SOURCE.ffmpegVersion}</strong>: its libraries (libavfilter,
+          libavcodec, libavformat, libswscale, libavutil), built to WebAssembly for this site with only what making a
+          GIF needs, and driven by a small program of ours.
         </Text>
         <Title order={3} size="h5">
           Licence
         </Title>
         <Text size="sm">
-          FFmpeg itself is licensed under the GNU Lesser General Public License (LGPL) version 2.1 or later. This build
-          enables GPL components (it is configured with <Code>--enable-gpl</Code> and includes libx264 and libx265), so
-          the WebAssembly core as a whole is distributed under the{' '}
-          <strong>GNU General Public License, version 2 or (at your option) any later version</strong>{' '}
-          (GPL-2.0-or-later). It comes with no warranty.
+          This build contains no GPL parts (FFmpeg&apos;s configure reports &ldquo;{CORE_SOURCE.license}&rdquo;), so the
+          WebAssembly core is distributed under the{' '}
+          <strong>GNU Lesser General Public License, version 2.1 or (at your option) any later version</strong>{' '}
+          (LGPL-2.1-or-later), FFmpeg&apos;s own licence. It comes with no warranty. Read the{' '}
+          <Anchor href={LGPL_TEXT_URL} target="_blank" underline="always">
+            full licence text
+          </Anchor>
+          .
         </Text>
         <Title order={3} size="h5">
           Source code
         </Title>
         <List size="sm" spacing={4}>
           <List.Item>
-            ffmpeg.wasm, including the scripts that build this core:{' '}
-            <ExternalLink href={FFMPEG_WASM_URL}>{FFMPEG_WASM_URL}</ExternalLink> (release v0.12.10)
+            FFmpeg {CORE_SOURCE.ffmpegVersion}, unmodified: <Code>{CORE_SOURCE.sourceFile}</Code> from Debian&apos;s
+            archive (<Code>pool/main/f/ffmpeg/</Code>), SHA-256 <Code>{CORE_SOURCE.sourceSha256}</Code>; the project
+            itself: <ExternalLink href={FFMPEG_URL}>{FFMPEG_URL}</ExternalLink>
           </List.Item>
           <List.Item>
-            FFmpeg: <ExternalLink href={FFMPEG_URL}>{FFMPEG_URL}</ExternalLink> (release 5.1.4)
+            The build script that produced the core, <Code>{CORE_SOURCE.buildScript}</Code>, our driver and the
+            build&apos;s manifest are in this site&apos;s repository under <Code>{REPOSITORY_PATH}</Code>.
           </List.Item>
         </List>
         <Text size="sm">
-          The JavaScript wrappers <Code>@ffmpeg/ffmpeg</Code> and <Code>@ffmpeg/util</Code> are MIT licensed, as are
+          The JavaScript wrapper <Code>@ffmpeg/ffmpeg</Code> that hosts the core in a worker is MIT licensed, as are
           React, React Router, Mantine and the other libraries this site is built with.
         </Text>
       </Stack>

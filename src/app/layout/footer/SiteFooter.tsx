@@ -47,8 +47,7 @@ export function SiteFooter() {
                 converted on your own device and never leave it.
               </Text>
               <Text size="sm" c="dimmed">
-                Powered by FFmpeg compiled to WebAssembly (ffmpeg.wasm), free software under the GNU GPL version 2 or
-                later.
+                Powered by FFmpeg compiled to WebAssembly, free software under the GNU LGPL version 2.1 or later.
               </Text>
               <OpenSourceNotice />
             </Stack>

@@ -2,6 +2,7 @@
  * The converter's boundary: what the store asks of an engine and what it gets back.
  * The store depends only on this interface, so tests drive it with a fake engine.
  */
+import type { Placement } from './dimensions';
 import type { ConversionSettings } from './settings';
 
 export type ProgressStage = 'preparing' | 'processing' | 'finalizing' | 'complete';
@@ -38,6 +39,8 @@ export interface ConversionOutput {
   width: number;
   height: number;
   frameCount: number;
+  /** Where each frame's PNG sits in the GIF, in frame order (the compare view lines them up). */
+  placements?: readonly Placement[];
 }
 
 export interface ConvertOptions {
@@ -63,6 +66,11 @@ export interface ConverterEngine {
    * Resolves with one result per file, in the request's order; rejects only on abort (AbortError).
    */
   convertEach(request: ConversionRequest, options?: ConvertEachOptions): Promise<BatchItemResult[]>;
+  /**
+   * A small conversion made for a size estimate (store: estimateSize). The same work as convert, kept
+   * apart so an engine can give it lower priority and tests can answer it separately.
+   */
+  convertSample(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
 }

@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { errorSummary, framesWritten, isCoreAbort } from './ffmpeg-log';
 
-describe('ffmpeg log', () => {
-  it('reads the frame count of a stats line', () => {
-    expect(framesWritten('frame=    5 fps=0.0 q=-0.0 Lsize=      52kB time=00:00:02.01')).toBe(5);
-    expect(framesWritten('frame=123 fps=9')).toBe(123);
-    expect(framesWritten('  Stream #0:0: Video: gif, pal8')).toBeNull();
+describe('engine core log', () => {
+  it('reads the frame count of a progress line', () => {
+    expect(framesWritten('frame=5')).toBe(5);
+    expect(framesWritten('frame=123')).toBe(123);
+    expect(framesWritten('[AVFilterGraph @ 0x5354] No such filter: x')).toBeNull();
+    expect(framesWritten('error: cannot open frame0000.rgba: No such file or directory')).toBeNull();
   });
-  it('treats a bare Aborted() as the normal end of main(), an abort with a reason as a crash', () => {
+  it('takes an abort with a reason as a crash, a bare Aborted() as none', () => {
     expect(isCoreAbort('Aborted()')).toBe(false);
     expect(isCoreAbort('Aborted(OOM)')).toBe(true);
   });
   it('summarises the last error lines', () => {
-    expect(errorSummary(['ok', 'Error reinitializing filters!', 'Conversion failed!'])).toBe(
-      'Error reinitializing filters!; Conversion failed!',
-    );
-    expect(errorSummary(['frame=1'])).toBeNull();
+    expect(
+      errorSummary([
+        'frame=1',
+        "[AVFilterGraph @ 0x535440] No such filter: 'nosuch'",
+        'error: invalid filter graph: Filter not found',
+      ]),
+    ).toBe("[AVFilterGraph @ 0x535440] No such filter: 'nosuch'; error: invalid filter graph: Filter not found");
+    expect(errorSummary(['frame=1', 'frame=2'])).toBeNull();
   });
 });

@@ -1,14 +1,18 @@
-/** Reading ffmpeg's log: progress lines and failure signs. */
+/**
+ * Reading the engine core's log (wasm-assets/core/driver/gif-core.c): `frame=N` after each frame written,
+ * `error: ...` before a failed job's non-zero exit code, libav's own messages, and emscripten's `Aborted(...)`
+ * when the wasm itself died.
+ */
 
-/** Frames written so far, from a stats line such as `frame=    5 fps=0.0 q=-0.0 size= ...`. */
+/** Frames written so far, from a progress line `frame=5` (ffmpeg's `frame=    5 fps=...` reads the same). */
 export function framesWritten(line: string): number | null {
   const match = /^\s*frame=\s*(\d+)/.exec(line);
   return match ? Number(match[1]) : null;
 }
 
 /**
- * The single-thread core logs a bare `Aborted()` when main() returns, even after success; an abort with
- * a reason (`Aborted(OOM)`, `Aborted(Assertion failed...)`) means the core died and must be restarted.
+ * An abort with a reason (`Aborted(OOM)`, `Aborted(Assertion failed...)`) means the core died and must be
+ * restarted; a bare `Aborted()` carries no reason and is not taken as one.
  */
 export function isCoreAbort(line: string): boolean {
   return /Aborted\(.+\)/.test(line);

@@ -1,4 +1,6 @@
 import { delayToCentiseconds } from './plan';
+import type { ConversionSettings } from './settings';
+import { effectiveFrameRate, frameSequence, totalDurationMs } from './timing';
 
 /**
  * What a frame delay becomes in a GIF. GIF delays are whole centiseconds, so a delay is shown and
@@ -21,4 +23,20 @@ export function isSlowedByBrowsers(ms: number): boolean {
 /** The delay a frame is shown for: its own override, or the global frame delay. */
 export function frameDelayMs(override: number | null | undefined, globalDelayMs: number): number {
   return override ?? globalDelayMs;
+}
+
+/** One play of the animation as the GIF will carry it: frame count, duration and the frame rate it gives. */
+export interface PlaySummary {
+  frames: number;
+  durationMs: number;
+  framesPerSecond: number | null;
+}
+
+/** The animation's frames (timing extras applied) with their delays rounded as the GIF stores them. */
+export function playSummary(overrides: readonly (number | null)[], settings: ConversionSettings): PlaySummary {
+  const delays = frameSequence(
+    overrides.map((override) => frameDelayMs(override, settings.frameDelay)),
+    settings,
+  ).map((frame) => effectiveDelayMs(frame.delayMs));
+  return { frames: delays.length, durationMs: totalDurationMs(delays), framesPerSecond: effectiveFrameRate(delays) };
 }

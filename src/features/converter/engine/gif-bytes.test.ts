@@ -1,6 +1,7 @@
 import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
-import { applyTiming, joinGifs, readGifInfo } from './gif-bytes';
+import { applyTiming, gifByteLayout, joinGifs, readGifInfo } from './gif-bytes';
+import { jobLoopCount } from './timing';
 
 /** A small GIF written by omggif: 3 frames of 4x2, two colours, with the given options. */
 function sampleGif(options: { loop?: number; delays?: number[]; transparent?: boolean } = {}): Uint8Array {
@@ -48,42 +49,52 @@ describe('readGifInfo', () => {
 
 describe('applyTiming', () => {
   it('writes exact per-frame delays, adding a control block where a frame has none', () => {
-    const out = applyTiming(sampleGif(), { delaysCs: [50, 20, 7], loop: true });
+    const out = applyTiming(sampleGif(), { delaysCs: [50, 20, 7], loopCount: 0 });
     expect(readGifInfo(out).frames.map((f) => f.delayCs)).toEqual([50, 20, 7]);
     expect(new GifReader(out).frameInfo(1).delay).toBe(20);
   });
   it('replaces existing delays', () => {
-    const out = applyTiming(sampleGif({ delays: [3, 3, 3] }), { delaysCs: [200, 200, 200], loop: true });
+    const out = applyTiming(sampleGif({ delays: [3, 3, 3] }), { delaysCs: [200, 200, 200], loopCount: 0 });
     expect(readGifInfo(out).frames.map((f) => f.delayCs)).toEqual([200, 200, 200]);
   });
   it('loop on: a NETSCAPE2.0 extension with count 0 (forever), exactly once', () => {
     for (const source of [sampleGif(), sampleGif({ loop: 0 }), sampleGif({ loop: 3 })]) {
-      const out = applyTiming(source, { delaysCs: [1, 1, 1], loop: true });
+      const out = applyTiming(source, { delaysCs: [1, 1, 1], loopCount: 0 });
       expect(new GifReader(out).loopCount()).toBe(0);
       expect(Buffer.from(out).toString('latin1').split('NETSCAPE2.0')).toHaveLength(2);
     }
   });
+  it('writes a loop count N as NETSCAPE2.0 count N, little-endian', () => {
+    for (const count of [1, 4, 300]) {
+      const out = applyTiming(sampleGif({ loop: 0 }), { delaysCs: [1, 1, 1], loopCount: count });
+      expect(readGifInfo(out).loopCount).toBe(count);
+      expect(new GifReader(out).loopCount()).toBe(count);
+    }
+  });
   it("an APNG's play count: N plays is a NETSCAPE count of N - 1, one play is no extension", () => {
-    const three = applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loop: true, plays: 3 });
-    expect(new GifReader(three).loopCount()).toBe(2);
-    expect(readGifInfo(applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loop: true, plays: 1 })).loopCount).toBeNull();
-    expect(readGifInfo(applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loop: false, plays: 3 })).loopCount).toBeNull();
+    const timed = (loop: boolean, plays: number) =>
+      applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loopCount: jobLoopCount(loop, 'forever', plays) });
+    expect(new GifReader(timed(true, 3)).loopCount()).toBe(2);
+    expect(readGifInfo(timed(true, 1)).loopCount).toBeNull();
+    expect(readGifInfo(timed(false, 3)).loopCount).toBeNull();
   });
   it('loop off: no loop extension, so the GIF plays once', () => {
-    const out = applyTiming(sampleGif({ loop: 0 }), { delaysCs: [1, 1, 1], loop: false });
+    const out = applyTiming(sampleGif({ loop: 0 }), { delaysCs: [1, 1, 1], loopCount: null });
     expect(readGifInfo(out).loopCount).toBeNull();
     expect(Buffer.from(out).toString('latin1')).not.toContain('NETSCAPE2.0');
   });
   it('keeps the pixels and transparency untouched and can force the disposal method', () => {
     const source = sampleGif({ transparent: true, delays: [1, 1, 1] });
-    const out = applyTiming(source, { delaysCs: [9, 9, 9], loop: true, disposal: 'background' });
+    const out = applyTiming(source, { delaysCs: [9, 9, 9], loopCount: 0, disposal: 'background' });
     expect(pixelsOf(out)).toEqual(pixelsOf(source));
     expect(readGifInfo(out).frames.every((f) => f.disposal === 2 && f.transparentIndex === 1)).toBe(true);
-    const kept = applyTiming(source, { delaysCs: [9, 9, 9], loop: true });
+    const kept = applyTiming(source, { delaysCs: [9, 9, 9], loopCount: 0 });
     expect(readGifInfo(kept).frames.map((f) => f.disposal)).toEqual(readGifInfo(source).frames.map((f) => f.disposal));
   });
   it('refuses a frame count that differs from the delays given', () => {
-    expect(() => applyTiming(sampleGif(), { delaysCs: [1, 1], loop: true })).toThrow(/3 frames where 2 were expected/);
+    expect(() => applyTiming(sampleGif(), { delaysCs: [1, 1], loopCount: 0 })).toThrow(
+      /3 frames where 2 were expected/,
+    );
   });
 });
 
@@ -131,5 +142,16 @@ describe('joinGifs', () => {
     const writer = new GifWriter(other, 2, 2, { palette: [0, 0xffffff] });
     writer.addFrame(0, 0, 2, 2, [0, 1, 1, 0]);
     expect(() => joinGifs([one, other.slice(0, writer.end())])).toThrow(/differ in size/);
+  });
+});
+
+describe('gifByteLayout', () => {
+  it('splits a GIF into the bytes before the first frame and each frame’s bytes, adding up to the file', () => {
+    const gif = sampleGif({ loop: 0, delays: [1, 2, 3] });
+    const { headerBytes, frameBytes } = gifByteLayout(gif);
+    expect(frameBytes).toHaveLength(3);
+    // Header + screen + 2-colour table (13 + 6) and the 19-byte loop extension come first; the trailer is counted last.
+    expect(headerBytes).toBe(13 + 6 + 19);
+    expect(headerBytes + frameBytes.reduce((a, b) => a + b, 0) + 1).toBe(gif.length);
   });
 });

@@ -25,10 +25,8 @@ export interface GifInfo {
 export interface GifTiming {
   /** One delay per frame, in centiseconds. */
   delaysCs: readonly number[];
-  /** true: loop forever (or `plays` times); false: play once (no loop extension). */
-  loop: boolean;
-  /** With `loop`: how often the GIF plays, as an APNG's num_plays says; 0 or missing means forever. */
-  plays?: number;
+  /** NETSCAPE2.0 loop count (0 = forever; most browsers play count N as N + 1 plays), or null: play once. */
+  loopCount: number | null;
   /** Forces every frame's disposal method (e.g. 'background' when frames have transparency). */
   disposal?: Disposal;
 }
@@ -123,29 +121,15 @@ function graphicControl(delayCs: number, disposal: number, transparentIndex: num
   return Uint8Array.of(0x21, 0xf9, 4, packed, delayCs & 0xff, delayCs >> 8, transparentIndex ?? 0, 0);
 }
 
-/**
- * NETSCAPE2.0 application extension. Its count is how often the animation repeats after the first play
- * (0 = forever), so playing N times is count N − 1, and playing once is no extension at all.
- */
-function loopExtension(plays: number): Uint8Array | null {
-  if (plays === 1) return null;
-  const count = plays === 0 ? 0 : Math.min(0xffff, plays - 1);
-  return Uint8Array.of(
-    0x21,
-    0xff,
-    11,
-    ...[...'NETSCAPE2.0'].map((c) => c.charCodeAt(0)),
-    3,
-    1,
-    count & 0xff,
-    count >> 8,
-    0,
-  );
+/** NETSCAPE2.0 application extension: the loop count (0 = forever), little-endian. */
+function loopExtension(count: number): Uint8Array {
+  const id = [...'NETSCAPE2.0'].map((c) => c.charCodeAt(0));
+  return Uint8Array.of(0x21, 0xff, 11, ...id, 3, 1, count & 0xff, (count >> 8) & 0xff, 0);
 }
 
 /**
  * Rewrites the timing: each frame's Graphic Control Extension gets its delay (one is added where a frame
- * has none), the loop extension is replaced (or removed to play once). Image data is copied untouched.
+ * has none), the loop extension is replaced by one with the loop count (or removed to play once). Image data is copied untouched.
  * Throws when the GIF's frame count differs from the number of delays: the encoder dropped a frame.
  */
 export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
@@ -173,8 +157,7 @@ export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
     }
     out.push(block.bytes);
     // The loop extension goes right after the header and global colour table, before the first frame.
-    const loop = index === 0 && timing.loop ? loopExtension(timing.plays ?? 0) : null;
-    if (loop) out.push(loop);
+    if (index === 0 && timing.loopCount !== null) out.push(loopExtension(timing.loopCount));
   }
   return concat(out);
 }
@@ -232,4 +215,19 @@ export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
   }
   out.push(Uint8Array.of(0x3b));
   return concat(out);
+}
+
+/** Bytes of a GIF by part: everything before the first frame, then each frame (its control block + image). */
+export function gifByteLayout(gif: Uint8Array): { headerBytes: number; frameBytes: number[] } {
+  let headerBytes = 0;
+  let pending = 0;
+  const frameBytes: number[] = [];
+  for (const block of splitBlocks(gif)) {
+    if (block.kind === 'image') {
+      frameBytes.push(pending + block.bytes.length);
+      pending = 0;
+    } else if (frameBytes.length === 0 && block.kind !== 'gce') headerBytes += block.bytes.length;
+    else pending += block.bytes.length;
+  }
+  return { headerBytes, frameBytes };
 }

@@ -1,36 +1,60 @@
+import { MANY_COLOURS } from './content-analysis';
+
 /**
- * Memory pre-flight for the ffmpeg core's heap.
+ * Memory pre-flight for the engine core's heap (wasm-assets/core: FFmpeg 7.1.5, grows on demand up to
+ * 2 GiB and never shrinks; a job above that would abort the core, so it is refused before running).
  *
- * Measured here with @ffmpeg/core 0.12.10: heap ≈ 32 MiB + 1.15 × frames × width × height × 4 bytes,
- * because palettegen (stats_mode=full) buffers every frame before paletteuse starts. The single-thread
- * core's heap can grow to 2 GiB and never shrinks, so a job above the limit would abort the core
- * (and could take the tab with it): refuse it before running instead.
+ * Two terms, measured with tests/engine/measure/heap.ts (wasm memory after one job on a fresh core):
+ * - every frame stays buffered until palettegen (stats_mode=full) has seen the last one:
+ *   ≈ 1.15 × 4 bytes per pixel of every frame, as with the FFmpeg 5.1 core before;
+ * - palettegen's colour histogram: since FFmpeg 6 each distinct colour carries its OkLab value, ~40 bytes
+ *   with the hash lists' growth and the sort pointers. Distinct colours are at most 2^24, and at most a
+ *   quarter of the pixels once there are many (the plan then samples every other pixel of every other row;
+ *   below MANY_COLOURS it does not sample).
+ * Measured: photo-like grainy frames 10 × 800x600 → 67 MiB, 10 × 1920x1080 → 199 MiB (estimates 99 and
+ * 321 MiB: grain makes many but not all colours distinct).
  */
 const MIB = 1024 * 1024;
 
 export const ENGINE_HEAP_LIMIT_BYTES = 2048 * MIB;
 const BASE_HEAP_BYTES = 32 * MIB;
 const PER_PIXEL_FACTOR = 1.15 * 4;
+const HISTOGRAM_BYTES_PER_COLOUR = 40;
+const MAX_DISTINCT_COLOURS = 2 ** 24;
 /** The heap never shrinks, so an instance that ran a job bigger than this is replaced by a fresh one. */
 export const RESTART_AFTER_HEAP_BYTES = 256 * MIB;
 
-export function estimateHeapBytes(frameCount: number, width: number, height: number): number {
-  return Math.ceil(BASE_HEAP_BYTES + PER_PIXEL_FACTOR * frameCount * width * height);
+/**
+ * `extraInputBytes`: what the decoded frames weigh in the core's file system beyond frames of the
+ * output size (full-size frames that the core scales, engine/decode-size.ts).
+ */
+export function estimateHeapBytes(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
+  const sampled = frameCount * Math.ceil(width / 2) * Math.ceil(height / 2);
+  const distinct = Math.min(MAX_DISTINCT_COLOURS, sampled + MANY_COLOURS);
+  return Math.ceil(
+    BASE_HEAP_BYTES +
+      PER_PIXEL_FACTOR * frameCount * width * height +
+      HISTOGRAM_BYTES_PER_COLOUR * distinct +
+      extraInputBytes,
+  );
+}
+
+/** What is left of the heap for bigger decoded frames once a job at the output size is counted. */
+export function heapHeadroom(frameCount: number, width: number, height: number): number {
+  return Math.max(0, ENGINE_HEAP_LIMIT_BYTES - estimateHeapBytes(frameCount, width, height));
 }
 
 const toMiB = (bytes: number) => Math.ceil(bytes / MIB);
 
 /** Throws the message the user sees when a job cannot fit; says what to change. */
-export function assertFitsInMemory(frameCount: number, width: number, height: number): number {
-  const needed = estimateHeapBytes(frameCount, width, height);
+export function assertFitsInMemory(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
+  const needed = estimateHeapBytes(frameCount, width, height, extraInputBytes);
   if (needed <= ENGINE_HEAP_LIMIT_BYTES) return needed;
-  const maxFrames = Math.max(
-    1,
-    Math.floor((ENGINE_HEAP_LIMIT_BYTES - BASE_HEAP_BYTES) / (PER_PIXEL_FACTOR * width * height)),
-  );
+  let maxFrames = frameCount - 1;
+  while (maxFrames > 1 && estimateHeapBytes(maxFrames, width, height) > ENGINE_HEAP_LIMIT_BYTES) maxFrames--;
   throw new Error(
     `This GIF would need about ${toMiB(needed)} MB of memory, more than the converter can use ` +
-      `(${toMiB(ENGINE_HEAP_LIMIT_BYTES)} MB). Use at most ${maxFrames} frames at ${width}x${height}, ` +
+      `(${toMiB(ENGINE_HEAP_LIMIT_BYTES)} MB). Use at most ${Math.max(1, maxFrames)} frames at ${width}x${height}, ` +
       'or turn on Resize and choose a smaller size.',
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, delayToCentiseconds, planLayout, type FrameSource } from './plan';
+import { buildPlan, delayToCentiseconds, frameArgument, inputFileName, planLayout, type FrameSource } from './plan';
+import { estimateHeapBytes } from './memory';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
 const settings = (overrides: Partial<ConversionSettings> = {}): ConversionSettings => ({
@@ -63,17 +64,42 @@ describe('planLayout', () => {
     // Static mode is one frame: the first file, with its own delay.
     expect(planLayout(settings(), frames).frames.map((f) => f.delayCs)).toEqual([12]);
   });
-  it('carries the loop choice', () => {
-    expect(planLayout(settings({ loop: true }), sources([1, 1])).loop).toBe(true);
-    expect(planLayout(settings({ loop: false }), sources([1, 1])).loop).toBe(false);
+  it('carries the loop choice as a NETSCAPE2.0 count: 0 forever, plays − 1, or none', () => {
+    expect(planLayout(settings({ loop: true }), sources([1, 1])).loopCount).toBe(0);
+    expect(planLayout(settings({ loop: false }), sources([1, 1])).loopCount).toBeNull();
+    expect(planLayout(settings({ loop: true, loopPlays: 3 }), sources([1, 1])).loopCount).toBe(2);
+    expect(planLayout(settings({ loop: false, loopPlays: 3 }), sources([1, 1])).loopCount).toBeNull();
+  });
+  it('boomerang and hold make the frame sequence, one input file per GIF frame', () => {
+    const four = sources(...Array<[number, number]>(4).fill([10, 10]));
+    const layout = planLayout(
+      settings({ mode: 'animated', frameDelay: 100, boomerang: true, holdLastFrame: true, holdLastFrameMs: 1500 }),
+      four,
+    );
+    expect(layout.frames.map((f) => f.sourceIndex)).toEqual([0, 1, 2, 3, 2, 1]);
+    expect(layout.frames.map((f) => f.name)).toEqual(['f0.png', 'f1.png', 'f2.png', 'f3.png', 'f2.png', 'f1.png']);
+    expect(layout.frames.map((f) => f.delayCs)).toEqual([10, 10, 10, 150, 10, 10]);
+    expect(layout.frames.map((f) => f.inputFile)).toEqual([0, 1, 2, 3, 4, 5].map(inputFileName));
+    // Static mode ignores the animation extras.
+    const still = planLayout(settings({ boomerang: true, holdLastFrame: true, frameStep: 2 }), four);
+    expect(still.frames).toHaveLength(1);
+  });
+  it('dropping frames keeps the duration', () => {
+    const five = sources(...Array<[number, number]>(5).fill([10, 10]));
+    const layout = planLayout(settings({ mode: 'animated', frameDelay: 100, frameStep: 2 }), five);
+    expect(layout.frames.map((f) => [f.sourceIndex, f.delayCs])).toEqual([
+      [0, 20],
+      [2, 20],
+      [4, 10],
+    ]);
   });
   it('estimates memory, marks big jobs for an engine restart and refuses impossible ones', () => {
     const small = planLayout(settings({ mode: 'animated' }), sources(...Array(10).fill([800, 600])));
-    expect(small.estimatedHeapBytes).toBe(Math.ceil(32 * 1024 * 1024 + 1.15 * 10 * 800 * 600 * 4));
+    expect(small.estimatedHeapBytes).toBe(estimateHeapBytes(10, 800, 600));
     expect(small.restartAfter).toBe(false);
     const huge = settings({ mode: 'animated', resize: true, width: 3840, height: 2160 });
     expect(planLayout(huge, sources(...Array(10).fill([3840, 2160]))).restartAfter).toBe(true);
-    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 55 frames/);
+    expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 37 frames/);
   });
 });
 
@@ -91,24 +117,64 @@ describe('delayToCentiseconds', () => {
 describe('buildPlan', () => {
   const layoutOf = (s: ConversionSettings, n = 1) => planLayout(s, sources(...Array(n).fill([320, 240])));
 
-  it('feeds raw RGBA frames of the output size and writes one GIF', () => {
-    const s = settings();
-    const { args, outputFile } = buildPlan(layoutOf(s), s, opaque);
-    expect(args.slice(0, 11)).toEqual([
-      '-f', 'image2', '-framerate', '100/50', '-pixel_format', 'rgba', '-video_size', '320x240', '-c:v', 'rawvideo', '-i',
+  it('feeds raw RGBA frames of the output size, each with its delay, and writes one GIF', () => {
+    const s = settings({ mode: 'animated', frameDelay: 120 });
+    const { args, outputFile } = buildPlan(layoutOf(s, 2), s, opaque);
+    expect(args.slice(0, 6)).toEqual([
+      '-canvas', '320x240', '-frame', 'frame0000.rgba,320,240,0,0,320,240,12', '-frame', 'frame0001.rgba,320,240,0,0,320,240,12',
     ]); // prettier-ignore
-    expect(arg(args, '-i')).toBe('frame%04d.rgba');
-    expect(args.slice(-3)).toEqual(['-f', 'gif', 'output.gif']);
+    expect(args.slice(-2)).toEqual(['-o', 'output.gif']);
     expect(outputFile).toBe('output.gif');
+  });
+  it('hands frames larger than their placement over at full size, for the core to scale with lanczos', () => {
+    const s = settings({ mode: 'animated' });
+    const layout = planLayout(s, sources([4000, 3000], [1000, 1000]));
+    expect(layout.frames.map((f) => f.decoded)).toEqual([
+      { width: 4000, height: 3000 },
+      { width: 1000, height: 1000 },
+    ]);
+    const frames = buildPlan(layout, s, opaque).args.filter((_, i, all) => all[i - 1] === '-frame');
+    expect(frames).toEqual([
+      'frame0000.rgba,4000,3000,0,0,1920,1440,50',
+      'frame0001.rgba,1000,1000,240,0,1440,1440,50',
+    ]);
+    // The full-size pixels sit in the core's file system: the heap estimate counts them.
+    expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
+  });
+
+  it('lets the browser pre-shrink a 20000x20000 PNG to twice its placement', () => {
+    const layout = planLayout(settings(), sources([20000, 20000]));
+    expect(layout.frames[0]!.decoded).toEqual({ width: 3840, height: 3840 });
+  });
+
+  it('describes a frame as file, source size, placement and delay', () => {
+    expect(frameArgument('f.rgba', { width: 4000, height: 3000 }, { x: 0, y: 60, width: 800, height: 600 }, 7)).toBe(
+      'f.rgba,4000,3000,0,60,800,600,7',
+    );
+  });
+  it('splits a large animation into a palette step and two runs that share the palette', () => {
+    const s = settings({ mode: 'animated' });
+    const layout = planLayout(s, sources(...Array(5).fill([1920, 1080])));
+    const split = buildPlan(layout, s, opaque).split!;
+    const paletteArgs = split.paletteArgs!;
+    expect(arg(paletteArgs, '-filter')).toMatch(/^palettegen=/);
+    expect(arg(paletteArgs, '-palette-out')).toBe(split.paletteFile);
+    expect(paletteArgs.filter((a) => a === '-frame')).toHaveLength(5);
+    const [first, second] = split.runs;
+    expect(first.args.filter((a) => a === '-frame')).toHaveLength(3);
+    expect(arg(second.args, '-frame')).toMatch(/^frame0003\.rgba,/);
+    expect(arg(second.args, '-palette-in')).toBe(split.paletteFile);
+    expect(arg(second.args, '-filter')).toMatch(/^\[frames\]\[palette\]paletteuse=/);
+    expect(arg(second.args, '-o')).toBe(second.outputFile);
   });
   it('maps quality to the palette size', () => {
     for (const [quality, colours] of [
       [100, 256],
-      [80, 128],
-      [10, 8],
+      [60, 192],
+      [10, 16],
     ] as const) {
       const s = settings({ quality });
-      expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter_complex')).toContain(
+      expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter')).toContain(
         `palettegen=max_colors=${colours}:reserve_transparent=1:stats_mode=full`,
       );
     }
@@ -116,11 +182,30 @@ describe('buildPlan', () => {
   it('dithers smooth gradients by default and follows the override', () => {
     const s = settings();
     const filter = (st: ConversionSettings, smoothGradient: boolean) =>
-      arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter_complex');
+      arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter');
     expect(filter(s, false)).toContain('paletteuse=dither=none:alpha_threshold=128');
-    expect(filter(s, true)).toContain('paletteuse=dither=bayer:bayer_scale=1:alpha_threshold=128');
+    expect(filter(s, true)).toContain('paletteuse=dither=atkinson:alpha_threshold=128');
+    expect(
+      arg(buildPlan(layoutOf(s), s, { smoothGradient: true, cleanGradient: true, transparent: false }).args, '-filter'),
+    ).toContain('paletteuse=dither=sierra2:alpha_threshold=128');
+    const animated = settings({ mode: 'animated' });
+    expect(
+      arg(buildPlan(layoutOf(animated, 3), animated, { smoothGradient: true, transparent: false }).args, '-filter'),
+    ).toContain('paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128');
     expect(filter(settings({ dither: 'diffusion' }), false)).toContain('paletteuse=dither=sierra2_4a:');
     expect(filter(settings({ dither: 'none' }), true)).toContain('paletteuse=dither=none:');
+  });
+  it('cuts transparency at the chosen alpha threshold, in the single and the split plan', () => {
+    const s = settings({ alphaThreshold: 40 });
+    const plan = buildPlan(layoutOf(s), s, { smoothGradient: false, transparent: true });
+    expect(arg(plan.args, '-filter_complex')).toContain('paletteuse=dither=none:alpha_threshold=40');
+    const big = settings({ mode: 'animated', alphaThreshold: 200 });
+    const frames = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, width: 1920, height: 1080 }));
+    const split = buildPlan(planLayout(big, frames), big, { smoothGradient: false, transparent: true }).split;
+    expect(split?.runs.map((run) => arg(run.args, '-filter_complex'))).toEqual([
+      expect.stringContaining('alpha_threshold=200'),
+      expect.stringContaining('alpha_threshold=200'),
+    ]);
   });
   it('asks the muxer to loop forever or play once', () => {
     const on = settings({ loop: true });

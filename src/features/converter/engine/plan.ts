@@ -1,10 +1,13 @@
 import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
-import { assertFitsInMemory, RESTART_AFTER_HEAP_BYTES } from './memory';
-import { paletteOptions, type PaletteOptions } from './quality';
+import { exactPaletteBytes } from './content-analysis';
+import { decodeSizes, extraDecodedBytes } from './decode-size';
+import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
+import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
+import { frameSequence, jobLoopCount } from './timing';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
 export interface FrameSource extends Size {
@@ -17,6 +20,13 @@ export interface PlannedFrame {
   name: string;
   /** Index of the file this frame comes from, in the request's order. */
   sourceIndex: number;
+  /** The picture's size in its file. */
+  source: Size;
+  /**
+   * The size the browser decodes it to and hands over (decode-size.ts): the core scales it with lanczos
+   * to the placement's size and draws it there on the transparent canvas.
+   */
+  decoded: Size;
   /** Where the picture is drawn on the transparent canvas. */
   placement: Placement;
   /** GIF delays are centiseconds. */
@@ -29,8 +39,8 @@ export interface PlannedFrame {
 export interface FrameLayout extends Size {
   mode: ConversionMode;
   frames: PlannedFrame[];
-  /** Loop forever (NETSCAPE2.0 count 0), or play once (no loop extension). */
-  loop: boolean;
+  /** The NETSCAPE2.0 loop count (0 = forever), or null: no loop extension, the GIF plays once. */
+  loopCount: number | null;
   estimatedHeapBytes: number;
   /** The heap never shrinks: after a job this big the engine instance is replaced. */
   restartAfter: boolean;
@@ -45,15 +55,18 @@ export interface EncodeRun extends FrameRun {
 /** The same conversion in three steps: one palette, then two runs encoded side by side and joined. */
 export interface SplitPlan {
   paletteFile: string;
-  paletteArgs: string[];
+  /** How the first core makes the palette; null when the engine writes the exact palette itself. */
+  paletteArgs: string[] | null;
   runs: [EncodeRun, EncodeRun];
 }
 
 /** Everything the worker needs to run one job: it executes plans, it decides nothing. */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
+  /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
+  exactPalette: { file: string; bytes: Uint8Array } | null;
   outputFile: string;
-  /** The exact ffmpeg argument list. */
+  /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
   /** How to run it on two cores when a second one is free; null when one core is as fast. */
   split: SplitPlan | null;
@@ -68,30 +81,52 @@ export function delayToCentiseconds(ms: number): number {
 }
 
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
-const INPUT_PATTERN = 'frame%04d.rgba';
 const OUTPUT_FILE = 'output.gif';
-const PALETTE_FILE = 'palette.png';
+/** A palettegen palette as the core writes it: 16x16 pixels, raw. */
+const PALETTE_FILE = 'palette.pal';
 
 /**
- * Static mode converts the first file only; animated mode makes one frame per file, in order.
+ * Static mode converts the first file only; animated mode makes one frame per file, in order, then the
+ * timing extras (frames kept, hold, boomerang: timing.ts) give the GIF's frame sequence, where a file may
+ * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
+ * `apngPlays`: an APNG converted on its own keeps its play count while the loop settings are default.
  */
-export function planLayout(settings: ConversionSettings, sources: readonly FrameSource[]): FrameLayout {
+export function planLayout(
+  settings: ConversionSettings,
+  sources: readonly FrameSource[],
+  apngPlays?: number | null,
+): FrameLayout {
   const first = sources[0];
   if (!first) throw new Error(ERROR_MESSAGES.noFiles);
   const used = settings.mode === 'static' ? [first] : sources;
   const canvas = outputSize(settings, first);
   const keepAspect = !settings.resize || settings.maintainAspectRatio;
-  const estimatedHeapBytes = assertFitsInMemory(used.length, canvas.width, canvas.height);
+  const placements = used.map((source) => placeFrame(source, canvas, keepAspect));
+  const placementBytes = placements.reduce((sum, p) => sum + p.width * p.height * 4, 0);
+  const delaysMs = used.map((source) => source.delayMs ?? settings.frameDelay);
+  const sequence =
+    settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
+  // Full-size frames get what the heap has left once the job at the output size is counted.
+  const budget = heapHeadroom(sequence.length, canvas.width, canvas.height) + placementBytes;
+  const decoded = decodeSizes(used, placements, budget);
+  const estimatedHeapBytes = assertFitsInMemory(
+    sequence.length,
+    canvas.width,
+    canvas.height,
+    extraDecodedBytes(decoded, placements),
+  );
   return {
     ...canvas,
     mode: settings.mode,
-    loop: settings.loop,
-    frames: used.map((source, index) => ({
-      name: source.name,
-      sourceIndex: index,
-      placement: placeFrame(source, canvas, keepAspect),
-      delayCs: delayToCentiseconds(source.delayMs ?? settings.frameDelay),
+    loopCount: jobLoopCount(settings.loop, settings.loopPlays, apngPlays),
+    frames: sequence.map(({ sourceIndex, delayMs }, index) => ({
+      name: used[sourceIndex]!.name,
+      sourceIndex,
+      source: { width: used[sourceIndex]!.width, height: used[sourceIndex]!.height },
+      decoded: decoded[sourceIndex]!,
+      placement: placements[sourceIndex]!,
+      delayCs: delayToCentiseconds(delayMs),
       inputFile: inputFileName(index),
     })),
     estimatedHeapBytes,
@@ -102,9 +137,13 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
 /** What the frames' pixels told the engine (content-analysis.ts). */
 export interface ContentFacts {
   smoothGradient: boolean;
+  /** Nothing but smooth ramps: full-strength diffusion (quality.ts). */
+  cleanGradient?: boolean;
   transparent: boolean;
   /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
   manyColours?: boolean;
+  /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
+  exactColours?: readonly number[] | null;
 }
 
 function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
@@ -113,70 +152,79 @@ function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
   return `${sample}palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
 }
 
-function paletteUse(palette: PaletteOptions): string {
+function paletteUse(palette: PaletteOptions, alphaThreshold: number): string {
   const use = [`dither=${palette.dither}`];
-  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? 3}`);
-  // Binary transparency: pixels under half opacity become the reserved transparent colour.
-  use.push('alpha_threshold=128');
+  if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? ORDERED_BAYER_SCALE}`);
+  // Binary transparency: pixels under the threshold become the reserved transparent colour.
+  use.push(`alpha_threshold=${alphaThreshold}`);
   return `paletteuse=${use.join(':')}`;
 }
 
-function rawInput(layout: FrameLayout, firstFrame = 0): string[] {
-  const firstDelayCs = layout.frames[0]?.delayCs ?? 50;
+/**
+ * One frame for the core's driver (wasm-assets/core/driver/gif-core.c): raw RGBA `file` of `source` size,
+ * scaled (lanczos) to the placement's size and drawn at its position on a transparent canvas, shown for
+ * `delayCs`. A file already of the canvas size at 0,0 is used as it is.
+ */
+export function frameArgument(file: string, source: Size, placement: Placement, delayCs: number): string {
+  const { x, y, width, height } = placement;
+  return [file, source.width, source.height, x, y, width, height, delayCs].join(',');
+}
+
+/** The frames [first, first + count), each of its decoded size, for the core to scale and place. */
+function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.length): string[] {
   return [
-    '-f', 'image2',
-    '-framerate', `100/${firstDelayCs}`,
-    ...(firstFrame > 0 ? ['-start_number', String(firstFrame)] : []),
-    '-pixel_format', 'rgba',
-    '-video_size', `${layout.width}x${layout.height}`,
-    '-c:v', 'rawvideo',
-    '-i', INPUT_PATTERN,
+    '-canvas', `${layout.width}x${layout.height}`,
+    ...layout.frames
+      .slice(first, first + count)
+      .flatMap((frame) => ['-frame', frameArgument(frame.inputFile, frame.decoded, frame.placement, frame.delayCs)]),
   ]; // prettier-ignore
 }
 
 function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
   return [
-    '-fps_mode', 'passthrough',
     ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
-    '-loop', layout.loop ? '0' : '-1',
-    '-f', 'gif',
-    file,
+    '-loop', layout.loopCount === null ? '-1' : String(layout.loopCount),
+    '-o', file,
   ]; // prettier-ignore
 }
 
-function splitPlan(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): SplitPlan | null {
+function splitPlan(
+  layout: FrameLayout,
+  palette: PaletteOptions,
+  alphaThreshold: number,
+  content: ContentFacts,
+  exact: boolean,
+): SplitPlan | null {
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.gif`;
     const args = [
-      ...rawInput(layout, run.firstFrame),
-      '-i', PALETTE_FILE,
-      '-filter_complex', `[0:v][1:v]${paletteUse(palette)}`,
-      '-frames:v', String(run.frameCount),
+      ...frameInputs(layout, run.firstFrame, run.frameCount),
+      '-palette-in', PALETTE_FILE,
+      '-filter', `[frames][palette]${paletteUse(palette, alphaThreshold)}`,
       ...gifOutput(layout, content.transparent, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
   };
   return {
     paletteFile: PALETTE_FILE,
-    paletteArgs: [
-      ...rawInput(layout),
-      '-vf',
-      paletteGen(palette, content.manyColours ?? false),
-      '-frames:v',
-      '1',
-      '-update',
-      '1',
-      PALETTE_FILE,
-    ],
+    paletteArgs: exact
+      ? null
+      : [
+          ...frameInputs(layout),
+          '-filter',
+          paletteGen(palette, content.manyColours ?? false),
+          '-palette-out',
+          PALETTE_FILE,
+        ],
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
   };
 }
 
 /**
- * The ffmpeg arguments: raw RGBA frames of the output size in, one GIF out. The frame rate only gives
- * the muxer a time base; exact per-frame delays and the loop flag are written afterwards (gif-bytes.ts).
+ * The core's arguments: raw RGBA frames of the output size in, one GIF out, each frame with its exact
+ * delay (gif-bytes.ts applyTiming writes the same timing again after a split run is joined).
  * Frame-difference optimisations (`gifflags`) are off when frames have transparency: a transparent pixel
  * must show the background, not the previous frame, so every frame is whole and disposed to background.
  */
@@ -186,18 +234,30 @@ export function buildPlan(
   content: ContentFacts,
   now: number = Date.now(),
 ): ConversionPlan {
-  const palette = paletteOptions(settings.quality, settings.dither, content.smoothGradient);
-  const args = [
-    ...rawInput(layout),
-    '-filter_complex', `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette)}`,
-    ...gifOutput(layout, content.transparent, OUTPUT_FILE),
-  ]; // prettier-ignore
+  const exactColours = content.exactColours ?? null;
+  const exact = exactColours !== null && keepsEveryColour(settings.quality, exactColours.length);
+  const palette: PaletteOptions = exact
+    ? { maxColors: exactColours.length, dither: 'none' }
+    : paletteOptions(settings.quality, settings.dither, {
+        smooth: content.smoothGradient,
+        clean: content.cleanGradient ?? false,
+        animated: layout.frames.length > 1,
+      });
+  // An exact palette goes in as the palette input, as a split run's palette does.
+  const filter = exact
+    ? ['-palette-in', PALETTE_FILE, '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`]
+    : [
+        '-filter',
+        `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette, settings.alphaThreshold)}`,
+      ];
+  const args = [...frameInputs(layout), ...filter, ...gifOutput(layout, content.transparent, OUTPUT_FILE)];
   return {
     ...layout,
     palette,
+    exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
     outputFile: OUTPUT_FILE,
     args,
-    split: splitPlan(layout, palette, content),
+    split: splitPlan(layout, palette, settings.alphaThreshold, content, exact),
     fileName: outputFileName(layout.mode, now),
   };
 }

@@ -1,61 +1,97 @@
 import type { DitherChoice } from './settings';
 
 /** How ffmpeg builds and applies the palette (palettegen max_colors, paletteuse dither). */
-export type DitherMethod = 'none' | 'bayer' | 'sierra2_4a';
+export type DitherMethod = 'none' | 'bayer' | 'atkinson' | 'sierra2' | 'sierra2_4a';
 
 export interface PaletteOptions {
   maxColors: number;
   dither: DitherMethod;
-  /** Only for bayer: 0–5, larger = finer pattern but more visible bands. */
+  /** Only for bayer: 0–5, larger = a fainter pattern that bands sooner. */
   bayerScale?: number;
+  /** Lossy LZW after the encoder (gif-optimise.ts), gifsicle's `--lossy` scale; absent or 0 = lossless. */
+  lossiness?: number;
 }
 
 /**
- * Quality (10–100 %) → palette colour count (palettegen max_colors), the knob that moves size and
- * fidelity monotonically. Measured with @ffmpeg/core 0.12.10 on generated 400x300 content
- * (`npx tsx tests/engine/measure/quality-ladder.ts`), bytes / SSIM, dither none unless noted:
+ * Quality (10–100 %) → (palette size, lossiness): each step smaller than the one above. Measured with the
+ * quality bench (`npm run bench:quality`, native ffmpeg 5.1 ≈ today's core, our lossy LZW pass), bytes /
+ * SSIM-Y / butteraugli on two real skies at 1280x800, sierra2 diffusion:
  *
- *   quality        100          80           50           30           10
- *   photo+grain    59.4K/.962   45.4K/.939   25.9K/.872   18.4K/.830   10.2K/.726
- *   film grain     160K/.980    143K/.968    100K/.950    78.4K/.909   43.1K/.837
- *   flat UI        3.7K/1.00    3.7K/1.00    3.7K/1.00    3.7K/1.00    3.2K/.987
- *   gradient       18.8K/.985   13.5K/.974   8.2K/.965    5.9K/.958    3.4K/.962  (bands, see below)
- *   gradient bayer 48.0K/.900   35.9K/.881   20.7K/.855   13.3K/.843   6.4K/.877  (no visible bands)
+ *                       storm                    aqua
+ *   256, lossless       474K / .987 / 3.70       381K / .977 / 6.56
+ *   256, lossiness 30   133K / .944 / 3.94       191K / .937 / 6.70
+ *   256, lossiness 60   105K / .931 / 4.41
+ *   128, lossless       348K / .978 / 5.12       326K / .957 / 12.41
+ *   128, lossiness 30   117K / .936 / 5.75       174K / .917 / 12.45
+ *   native classic      556K / .975 / 3.93       502K / .940 / 6.18   (256, sierra2_4a)
  *
- * Every content kind gets smaller at every step down and (photo, grain) loses similarity steadily;
- * 80 % (128 colours) keeps SSIM ≥ 0.94 on photos at ~75 % of the 256-colour size: the web trade-off the
- * FAQ recommends. Dithering: ordered dither on photos and grain costs 10–20 % size for a *lower* score
- * (SSIM .618 vs .962 on photos at 100 %), diffusion (sierra2_4a) costs 10–100 % more and scores lower
- * too, and on flat UI ordered dither draws a crosshatch on greys — so no dithering is the base. Smooth
- * gradients are the exception: without dithering they break into flat polygons at every quality (seen
- * by eye; scores do not see it), ordered dither with bayer_scale=1 hides the bands (scale 2 and 3 still
- * band visibly at 80 % and below), at about 2.5× the size, and is faster than diffusion, which looks as
- * good at 100 % but stays large at low qualities (28K at 30 %). content-analysis.ts decides what is a
- * smooth gradient.
+ * Halving the palette costs far more on butteraugli (skies band: 3.7 → 5.1, 6.6 → 12.4) than lossy LZW at
+ * 30 (3.7 → 3.9) for a smaller saving, so the top of the scale keeps 256 colours and trades lossiness
+ * first; palette size goes down only from 60 % on. The lossy error rides on the dither pattern and on
+ * noise, where the eye does not see it (contact sheets in the bench), so 80 % (the FAQ's advice) keeps 256
+ * colours at lossiness 30: a quarter to two fifths of native's bytes on these skies.
  */
-const COLOURS_BY_QUALITY: Record<number, number> = {
-  10: 8,
-  20: 16,
-  30: 24,
-  40: 32,
-  50: 48,
-  60: 64,
-  70: 96,
-  80: 128,
-  90: 192,
-  100: 256,
+const LADDER: Record<number, { colours: number; lossiness: number }> = {
+  10: { colours: 16, lossiness: 120 },
+  20: { colours: 32, lossiness: 100 },
+  30: { colours: 64, lossiness: 90 },
+  40: { colours: 96, lossiness: 80 },
+  50: { colours: 128, lossiness: 70 },
+  60: { colours: 192, lossiness: 60 },
+  70: { colours: 256, lossiness: 45 },
+  80: { colours: 256, lossiness: 30 },
+  90: { colours: 256, lossiness: 15 },
+  100: { colours: 256, lossiness: 0 },
 };
 
-/** 1 hides gradient banding; larger scales make a finer pattern but band again (measured above). */
-export const ORDERED_BAYER_SCALE = 1;
+/**
+ * A fine pattern: 3 scored best on the video clip and the skies (storm SSIM .913 vs .767 at scale 2); 1 (the
+ * old choice) draws a coarse grid and scored lowest on every input swept in issue 12.
+ */
+export const ORDERED_BAYER_SCALE = 3;
+
+const step = (quality: number) => Math.min(100, Math.max(10, Math.round(quality / 10) * 10));
 
 export function coloursForQuality(quality: number): number {
-  const step = Math.min(100, Math.max(10, Math.round(quality / 10) * 10));
-  return COLOURS_BY_QUALITY[step]!;
+  return LADDER[step(quality)]!.colours;
 }
 
-/** The dithering actually used: the override, or for 'auto' ordered dithering on smooth gradients only. */
-export function ditherMethod(choice: DitherChoice, smoothGradient: boolean): DitherMethod {
+export function lossinessForQuality(quality: number): number {
+  return LADDER[step(quality)]!.lossiness;
+}
+
+/** What the frames' pixels say about dithering (content-analysis.ts). */
+export interface DitherFacts {
+  /** Enough smooth areas (skies, gradients) to band without dithering. */
+  smooth: boolean;
+  /** Almost nothing but smooth ramps (rendered gradients): no detail for diffused error to pile up in. */
+  clean?: boolean;
+  /** Several frames. */
+  animated: boolean;
+}
+
+/**
+ * The dithering actually used: the override, or for 'auto' (measured on the bench's pictures):
+ * - nothing to band (noise, texture, UI with anti-aliased text: smooth share under 0.15) → none: dithering
+ *   there costs 10–20 % bytes and draws a crosshatch or speckles on flat UI;
+ * - a photo with smooth areas → Atkinson diffusion, error diffusion at reduced strength: it passes on 6/8
+ *   of the error, so error cannot pile up in small saturated areas the palette barely covers. Full
+ *   diffusion did that on the FFmpeg 7.1 core: Kite's purple kite panel washed out to grey (butteraugli
+ *   15.06 with sierra2, 16.37 Floyd–Steinberg, 14.17 sierra3, 7.01 Atkinson). Atkinson at 80 %, Node engine
+ *   on the 7.1 core, bytes / SSIM-Y / butteraugli against sierra2: kite 240K/.953/7.01 vs 247K/.952/15.06,
+ *   storm 190K/.964/3.91 vs 196K/.964/4.10, aqua 247K/.965/6.10 vs 267K/.962/6.87, evening glow
+ *   564K/.967/6.52 vs 603K/.959/7.75: smaller and better on every photo;
+ * - a clean rendered gradient (smooth share ≥ 0.95) → full-strength sierra2, whose error spreads over 10
+ *   neighbours in two rows: Atkinson's dropped quarter bands a perfect ramp (generated ramp: sierra2
+ *   114K/.981/4.99, Atkinson 61K/.988/6.51). On the 5.1 core sierra2 was also the finest of the full
+ *   kernels (storm at 128 colours 348K/.978/5.12 vs 431K/.951/4.78 sierra2_4a);
+ * - an animation with smooth areas → ordered dither at scale 3: a fixed pattern does not crawl from frame to
+ *   frame and survives frame differencing, where diffusion noise changes every frame (vtest clip, 256
+ *   colours, lossiness 30: bayer 3 613K / butteraugli 4.87, sierra2 688K / 4.96, sierra2_4a 979K / 5.04);
+ *   ordered dither was larger and worse on every still (storm: scale 2 555K/.767/4.31, scale 3
+ *   476K/.913/5.01).
+ */
+export function ditherMethod(choice: DitherChoice, facts: DitherFacts): DitherMethod {
   switch (choice) {
     case 'none':
       return 'none';
@@ -64,15 +100,42 @@ export function ditherMethod(choice: DitherChoice, smoothGradient: boolean): Dit
     case 'diffusion':
       return 'sierra2_4a';
     case 'auto':
-      return smoothGradient ? 'bayer' : 'none';
+      if (!facts.smooth) return 'none';
+      if (facts.animated) return 'bayer';
+      return facts.clean ? 'sierra2' : 'atkinson';
   }
 }
 
-export function paletteOptions(quality: number, choice: DitherChoice, smoothGradient: boolean): PaletteOptions {
-  const dither = ditherMethod(choice, smoothGradient);
+/**
+ * Lossy LZW replaces a dither pattern with runs of one colour along the row: on a smooth ramp that brings
+ * the bands back (engine test: 8x8 block tone error 0.35 dithered at 100 %, 0.65 dithered at 80 % with
+ * lossiness 30, 0.40 undithered). Dithered pictures get a third of the budget; undithered ones (noise,
+ * texture, UI) hide the lossy error in their own detail and get all of it.
+ */
+const DITHERED_LOSSINESS_SHARE = 1 / 3;
+
+export function paletteOptions(quality: number, choice: DitherChoice, facts: DitherFacts): PaletteOptions {
+  const dither = ditherMethod(choice, facts);
+  const full = lossinessForQuality(quality);
+  const lossiness = dither === 'none' ? full : Math.round(full * DITHERED_LOSSINESS_SHARE);
   return {
     maxColors: coloursForQuality(quality),
     dither,
     ...(dither === 'bayer' ? { bayerScale: ORDERED_BAYER_SCALE } : {}),
+    ...(lossiness > 0 ? { lossiness } : {}),
   };
+}
+
+/** From this quality up, a picture that fits one GIF palette keeps every colour. */
+export const LOSSLESS_FROM_QUALITY = 50;
+
+/**
+ * A picture of few colours (flat graphics, UI, pixel art, greyscale textures) is kept exactly: its own
+ * colours as the palette, no dithering, byte-identical pixels. A reduced palette would save little there
+ * (long runs already compress) and dithering draws a crosshatch on flat areas (issue 12: a 123-colour
+ * stripe wallpaper went to SSIM 0.53 and +11 % bytes with ordered dither). Below LOSSLESS_FROM_QUALITY the
+ * user asked for a smaller file, so only pictures within that quality's colour count stay exact.
+ */
+export function keepsEveryColour(quality: number, colours: number): boolean {
+  return quality >= LOSSLESS_FROM_QUALITY || colours <= coloursForQuality(quality);
 }

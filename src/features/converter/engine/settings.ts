@@ -1,4 +1,5 @@
 /** The user's conversion settings (spec section 3) and the business limits (spec section 9). */
+import type { LoopPlays } from './timing';
 
 export type ConversionMode = 'static' | 'animated';
 
@@ -17,6 +18,21 @@ export interface ConversionSettings {
   height: number;
   maintainAspectRatio: boolean;
   dither: DitherChoice;
+  /** Colour ('#rrggbb') semi-transparent edge pixels are blended onto, or null to keep their own colour. */
+  matte: string | null;
+  /** Pixels with a lower alpha (0–255) become fully transparent in the GIF. */
+  alphaThreshold: number;
+  /** With loop on: forever, or this many plays in total (timing.ts). */
+  loopPlays: LoopPlays;
+  /** Animated: play 1..N..2 (forward, then back without repeating the end frames). */
+  boomerang: boolean;
+  /** Animated: the last file's frame stays on screen for `holdLastFrameMs` instead of its delay. */
+  holdLastFrame: boolean;
+  holdLastFrameMs: number;
+  /** Animated: keep every frame (1) or every 2nd, 3rd… with their delays added up. */
+  frameStep: number;
+  /** A file-size budget in bytes the engine fits the GIF under, or null to use the settings as they are. */
+  targetBytes: number | null;
 }
 
 export const LIMITS = {
@@ -27,6 +43,7 @@ export const LIMITS = {
   height: { min: 100, max: 2160 },
   quality: { min: 10, max: 100, step: 10 },
   frameDelay: { min: 50, max: 2000, step: 50 },
+  alphaThreshold: { min: 1, max: 255 },
   fileDialogCancelDelayMs: 300,
 } as const;
 
@@ -40,4 +57,12 @@ export const DEFAULT_SETTINGS: ConversionSettings = {
   height: 600,
   maintainAspectRatio: true,
   dither: 'auto',
+  matte: null,
+  alphaThreshold: 128,
+  loopPlays: 'forever',
+  boomerang: false,
+  holdLastFrame: false,
+  holdLastFrameMs: 2000,
+  frameStep: 1,
+  targetBytes: null,
 };

@@ -17,6 +17,8 @@ import {
   type Dimension,
 } from '../engine/settings-rules';
 import type { SizePreset } from '../engine/size-presets';
+import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '../engine/size-estimate';
+import { runFitSearch } from './fit-search';
 import { transition, type ConverterEvent, type ConverterState } from './machine';
 
 /** A chosen file with a stable id, so the list can be keyed and edited; the list order is the frame order. */
@@ -34,6 +36,8 @@ export interface SelectedFile {
 /** How a convert() call ended, so the UI can say so (toasts are the UI's business). */
 export type ConvertOutcome =
   | { kind: 'done' }
+  /** A "Fit under" search ended over the budget: the result is the smallest GIF it could make. */
+  | { kind: 'fit-missed'; budget: number; bytes: number }
   /** A static batch finished: `failed` of its files could not be converted, the others were. */
   | { kind: 'batch-done'; converted: number; failed: number }
   | { kind: 'failed'; error: string }
@@ -71,12 +75,17 @@ export interface ConverterStoreState {
   clearFiles(): void;
 
   setMode(mode: ConversionMode): void;
-  updateSettings(
-    patch: Partial<Pick<ConversionSettings, 'quality' | 'frameDelay' | 'loop' | 'resize' | 'dither'>>,
-  ): void;
+  updateSettings(patch: Partial<Omit<ConversionSettings, 'mode' | 'width' | 'height' | 'maintainAspectRatio'>>): void;
   setDimension(dimension: Dimension, value: number): void;
   setMaintainAspectRatio(maintain: boolean): void;
   applyPreset(preset: SizePreset): void;
+  /**
+   * The GIF's size at the current settings, estimated from one quick encode of a small sample; null
+   * for a batch, while converting or when the sample fails. The latest estimate also seeds a "Fit under" search.
+   */
+  estimateSize(): Promise<number | null>;
+  /** Takes over the settings a "Fit under" search chose (and turns the budget off), to tweak them by hand. */
+  applyFittedSettings(): void;
 
   convert(): Promise<ConvertOutcome>;
   cancel(): void;
@@ -94,6 +103,19 @@ export function createConverterStore(engine: ConverterEngine) {
   let selectionVersion = 0;
   /** Whether the user set the size after the current selection was made: a late header read must not undo it. */
   let sizeEditedSinceSelection = false;
+  /** The latest size estimate and what it was made for (files, delays and settings but the budget). */
+  let lastEstimate: { key: string; bytes: number } | null = null;
+  /**
+   * The sample encode in flight: a real conversion or a new selection stops it, since an engine instance
+   * busy with a stale sample would make the conversion wait.
+   */
+  let estimating: AbortController | null = null;
+  const stopEstimate = () => {
+    estimating?.abort();
+    estimating = null;
+  };
+  const estimateKey = (files: readonly SelectedFile[], settings: ConversionSettings) =>
+    JSON.stringify([files.map((f) => [f.id, f.delayMs]), { ...settings, targetBytes: null }]);
 
   const newItem = (file: File, animations?: ReadonlyMap<File, AnimationSummary>): SelectedFile => ({
     id: `file-${nextFileId++}`,
@@ -108,6 +130,7 @@ export function createConverterStore(engine: ConverterEngine) {
 
     /** Any change to the selection invalidates the result; the mode follows the file count. */
     const select = (files: SelectedFile[], change: 'chosen' | 'edited') => {
+      stopEstimate();
       const version = ++selectionVersion;
       sizeEditedSinceSelection = false;
       const { settings, machine } = get();
@@ -221,10 +244,53 @@ export function createConverterStore(engine: ConverterEngine) {
         set((s) => ({ settings: withPreset(s.settings, preset) }));
       },
 
+      applyFittedSettings() {
+        const { machine } = get();
+        if (machine.status !== 'done' || !machine.fit) return;
+        const fitted = machine.fit.settings;
+        sizeEditedSinceSelection = true;
+        set((s) => ({ settings: { ...fitted, mode: s.settings.mode, targetBytes: null } }));
+      },
+
+      async estimateSize() {
+        const { files, settings, machine } = get();
+        if (files.length === 0 || machine.status === 'converting' || isBatch(settings.mode, files.length)) return null;
+        if (!areSettingsValid(settings)) return null;
+        const key = estimateKey(files, settings);
+        if (lastEstimate?.key === key) return lastEstimate.bytes;
+        stopEstimate();
+        const controller = new AbortController();
+        estimating = controller;
+        try {
+          const first = await readPngSize(files[0]!.file);
+          const sample = sampleSettings(settings, first);
+          const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
+          const output = await engine.convertSample(
+            {
+              files: files.slice(0, count).map((f) => f.file),
+              settings: sample,
+              frameDelays: files.slice(0, count).map((f) => f.delayMs),
+            },
+            { signal: controller.signal },
+          );
+          const gif = new Uint8Array(await output.gif.arrayBuffer());
+          const delays = files.map((f) => f.delayMs);
+          const bytes = extrapolateSize(gif, output, settings, first, delays);
+          lastEstimate = { key, bytes };
+          return bytes;
+        } catch {
+          // No estimate is not an error: the conversion itself reports what is wrong with a file.
+          return null;
+        } finally {
+          if (estimating === controller) estimating = null;
+        }
+      },
+
       async convert() {
         const { files, settings, machine } = get();
         if (machine.status === 'converting') return { kind: 'busy' };
         if (files.length === 0) return { kind: 'no-files' };
+        stopEstimate();
         // Out-of-range sizes are shown as invalid in the card and never reach the engine.
         if (!areSettingsValid(settings)) return { kind: 'invalid-settings' };
 
@@ -249,6 +315,15 @@ export function createConverterStore(engine: ConverterEngine) {
             dispatch({ type: 'succeed-batch', jobId, items });
             const failed = items.filter((item) => item.status === 'failed').length;
             return { kind: 'batch-done', converted: items.length - failed, failed };
+          }
+          if (settings.targetBytes !== null) {
+            const first = await readPngSize(files[0]!.file);
+            const prior = lastEstimate?.key === estimateKey(files, settings) ? lastEstimate.bytes : undefined;
+            const input = { budget: settings.targetBytes, first, ...(prior ? { prior } : {}) };
+            const { result, fit } = await runFitSearch(engine, request, input, options);
+            if (controller.signal.aborted) return { kind: 'cancelled' };
+            dispatch({ type: 'succeed', jobId, result, fit });
+            return fit.fits ? { kind: 'done' } : { kind: 'fit-missed', budget: fit.budget, bytes: result.gif.size };
           }
           const result = await engine.convert(request, options);
           if (controller.signal.aborted) return { kind: 'cancelled' };
@@ -292,4 +367,10 @@ async function readAspectRatio(file: File): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** The first file's size for the search; an unreadable header fails later, in the engine, with its message. */
+async function readPngSize(file: File): Promise<{ width: number; height: number }> {
+  const size = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
+  return size ?? { width: 1, height: 1 };
 }

@@ -1,4 +1,5 @@
 import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../engine/contracts';
+import type { FitReport } from '../engine/target-size';
 
 /**
  * The converter's state machine (spec section 4): idle → converting → done | failed.
@@ -8,14 +9,15 @@ import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../e
 export type ConverterState =
   | { status: 'idle' }
   | { status: 'converting'; jobId: number; progress: ConversionProgress }
-  | { status: 'done'; progress: ConversionProgress; result: ConversionOutput }
+  /** `fit`: the result of a "Fit under" search, with what it chose. */
+  | { status: 'done'; progress: ConversionProgress; result: ConversionOutput; fit?: FitReport }
   | { status: 'batch-done'; progress: ConversionProgress; items: readonly BatchItemResult[] }
   | { status: 'failed'; progress: ConversionProgress; error: string };
 
 export type ConverterEvent =
   | { type: 'start'; jobId: number }
   | { type: 'progress'; jobId: number; progress: ConversionProgress }
-  | { type: 'succeed'; jobId: number; result: ConversionOutput }
+  | { type: 'succeed'; jobId: number; result: ConversionOutput; fit?: FitReport }
   | { type: 'succeed-batch'; jobId: number; items: readonly BatchItemResult[] }
   | { type: 'fail'; jobId: number; error: string }
   /** The user stopped the job: back to idle, quietly. */
@@ -41,7 +43,12 @@ export function transition(state: ConverterState, event: ConverterEvent): Conver
       // Progress never goes backwards within a job.
       return event.progress.progress < state.progress.progress ? state : { ...state, progress: event.progress };
     case 'succeed':
-      return { status: 'done', progress: COMPLETE_PROGRESS, result: event.result };
+      return {
+        status: 'done',
+        progress: COMPLETE_PROGRESS,
+        result: event.result,
+        ...(event.fit ? { fit: event.fit } : {}),
+      };
     case 'succeed-batch': {
       const filesTotal = event.items.length;
       const progress = { ...COMPLETE_PROGRESS, filesDone: filesTotal, filesTotal };

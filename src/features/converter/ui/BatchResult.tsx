@@ -1,17 +1,70 @@
-import { Alert, Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconDownload, IconFileZip, IconX } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertTriangle, IconCheck, IconDownload, IconFileZip, IconSlideshow, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { batchEntryNames } from '../engine/batch-archive';
 import type { BatchItemResult, ConversionOutput } from '../engine/contracts';
+import { useConverter } from '../store/use-converter';
+import { CompareView } from './compare/CompareView';
+import { placementsOf } from './compare/placements';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
 import { useBatchArchive } from './use-batch-archive';
+import { useTransparentFiles } from './use-transparent-files';
 
-function GifItem({ name, output }: { name: string; output: ConversionOutput }) {
+/** One GIF of the batch beside its PNG, in a dialog: the compare view needs more room than a tile. */
+function CompareDialog({
+  name,
+  output,
+  source,
+  onClose,
+}: {
+  name: string;
+  output: ConversionOutput;
+  source: File;
+  onClose(): void;
+}) {
+  const sources = useMemo(() => [source], [source]);
+  const placements = useMemo(() => placementsOf(output, 1), [output]);
+  const transparent = useTransparentFiles(sources)?.[0] ?? false;
+  return (
+    <Modal opened onClose={onClose} title={`Compare ${name}`} size="xl">
+      <CompareView
+        gif={output.gif}
+        width={output.width}
+        height={output.height}
+        sources={sources}
+        placements={placements}
+        label={name}
+        transparent={transparent}
+      />
+      <Text size="sm" c="dimmed" mt="sm">
+        {output.width} × {output.height} · {output.gif.size.toLocaleString('en-US')} bytes (
+        {formatBytes(output.gif.size)}) · PNG {formatBytes(source.size)}
+      </Text>
+    </Modal>
+  );
+}
+
+function GifItem({ name, output, source }: { name: string; output: ConversionOutput; source: File | undefined }) {
   // Revoked when the batch result goes away (reset, a new result, unmount).
   const url = useObjectUrl(output.gif);
+  const [comparing, compare] = useDisclosure(false);
   return (
     <Card withBorder radius="md" padding="sm" data-testid="batch-item">
       <Stack gap="xs" align="center">
@@ -29,19 +82,33 @@ function GifItem({ name, output }: { name: string; output: ConversionOutput }) {
         <Text size="xs" c="dimmed">
           {output.width} × {output.height} · {formatBytes(output.gif.size)}
         </Text>
-        <Button
-          component="a"
-          href={url ?? undefined}
-          download={name}
-          size="xs"
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          aria-label={`Download ${name}`}
-          onClick={() => notify('success', MESSAGES.downloadStarted, name)}
-        >
-          Download
-        </Button>
+        <Group gap="xs" justify="center">
+          {source && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconSlideshow size={16} />}
+              aria-label={`Compare ${name} with its PNG`}
+              onClick={compare.open}
+            >
+              Compare
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={url ?? undefined}
+            download={name}
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            aria-label={`Download ${name}`}
+            onClick={() => notify('success', MESSAGES.downloadStarted, name)}
+          >
+            Download
+          </Button>
+        </Group>
       </Stack>
+      {comparing && source && <CompareDialog name={name} output={output} source={source} onClose={compare.close} />}
     </Card>
   );
 }
@@ -73,6 +140,8 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
     [items, names],
   );
   const archive = useBatchArchive(entries);
+  // A batch converts every chosen file, in list order: item i is file i.
+  const files = useConverter((s) => s.files);
   const archiveUrl = useObjectUrl(archive?.zip);
   const failed = items.length - entries.length;
 
@@ -117,7 +186,9 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
         )}
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           {items.map((item, index) =>
-            item.status === 'done' ? <GifItem key={names[index]} name={names[index]!} output={item.output} /> : null,
+            item.status === 'done' ? (
+              <GifItem key={names[index]} name={names[index]!} output={item.output} source={files[index]?.file} />
+            ) : null,
           )}
         </SimpleGrid>
       </Stack>

@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Loader, SimpleGrid, Text } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconWand } from '@tabler/icons-react';
+import { formatBytes } from '@/shared/lib/format-bytes';
 import { areSettingsValid } from '../engine/settings-rules';
 import { useConverter } from '../store/use-converter';
 import { MESSAGES } from './messages';
@@ -30,6 +31,12 @@ export function ConvertCard() {
     const outcome = await convert();
     if (outcome.kind === 'no-files') notify('error', MESSAGES.noFilesTitle, MESSAGES.noFilesMessage);
     else if (outcome.kind === 'done') notify('success', MESSAGES.conversionSuccessful);
+    else if (outcome.kind === 'fit-missed')
+      notify(
+        'info',
+        MESSAGES.fitMissedTitle(formatBytes(outcome.budget)),
+        MESSAGES.fitMissed(formatBytes(outcome.bytes)),
+      );
     else if (outcome.kind === 'batch-done') announceBatch(outcome.converted, outcome.failed);
     else if (outcome.kind === 'failed') notify('error', MESSAGES.conversionFailedToast, outcome.error);
   };

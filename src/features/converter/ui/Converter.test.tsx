@@ -11,7 +11,7 @@ describe('Converter', () => {
   });
 
   // Many interactions in one test: allow for a busy machine.
-  it('hands the engine the files in list order and the settings chosen on the page', { timeout: 20_000 }, async () => {
+  it('hands the engine the files in list order and the settings chosen on the page', { timeout: 60_000 }, async () => {
     const { user, engine, container } = renderConverter(<Converter />);
     const files = [pngFile('one.png', 200, 100), pngFile('two.png', 200, 100), pngFile('three.png', 200, 100)];
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, files);
@@ -41,6 +41,14 @@ describe('Converter', () => {
       height: 150,
       maintainAspectRatio: true,
       dither: 'auto',
+      matte: null,
+      alphaThreshold: 128,
+      loopPlays: 'forever',
+      boomerang: false,
+      holdLastFrame: false,
+      holdLastFrameMs: 2000,
+      frameStep: 1,
+      targetBytes: null,
     });
   });
 });

@@ -1,7 +1,9 @@
 import { Stack } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { whenIdle } from '@/shared/lib/when-idle';
 import { useConverter } from '../store/use-converter';
 import { ConvertCard } from './ConvertCard';
+import { FileList, preloadCards, ResultCard, SettingsCard, TransparencyCard } from './lazy-cards';
 import { ProgressCard } from './ProgressCard';
 import { UploadArea } from './UploadArea';
 import { useAddFiles } from './use-add-files';
@@ -9,15 +11,10 @@ import { useAppLaunchFiles } from './use-app-launch-files';
 import { usePasteFiles } from './use-paste-files';
 import { useIdleWarmUp } from './use-idle-warm-up';
 
-// Cards that only appear once files are chosen or a result exists load on demand, keeping the first
-// paint small: the frame strip brings drag and drop, the settings bring sliders, selects and number
-// inputs, and the batch result brings the zip library.
-const FileList = lazy(() => import('./FileList').then((module) => ({ default: module.FileList })));
-const SettingsCard = lazy(() => import('./SettingsCard').then((module) => ({ default: module.SettingsCard })));
-const ResultCard = lazy(() => import('./ResultCard').then((module) => ({ default: module.ResultCard })));
-
 /** The converter's cards in the spec's order, from upload to result. */
 export function Converter() {
+  // The cards first (a few KB, needed as soon as files are chosen), then the engine (megabytes).
+  useEffect(() => whenIdle(preloadCards, 500), []);
   useIdleWarmUp();
   const addFiles = useAddFiles();
   usePasteFiles(addFiles);
@@ -29,6 +26,7 @@ export function Converter() {
       <UploadArea />
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>{hasFiles && <SettingsCard />}</Suspense>
+      <Suspense fallback={null}>{hasFiles && <TransparencyCard />}</Suspense>
       <ConvertCard />
       <ProgressCard />
       <Suspense fallback={null}>{hasResult && <ResultCard />}</Suspense>

@@ -26,4 +26,11 @@ describe('FaqSection', () => {
     await user.click(free);
     expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
   });
+
+  it('explains what Automatic dithering does', async () => {
+    const { user } = renderConverter(<FaqSection />);
+    await user.click(screen.getByRole('button', { name: 'What does the Dithering option change?' }));
+    await waitFor(() => expect(screen.getByText(/Automatic looks at the picture/)).toBeVisible());
+    expect(screen.getByText(/256 colours or fewer exact, without dithering/)).toBeVisible();
+  });
 });

@@ -11,6 +11,9 @@ import {
 } from '@tabler/icons-react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
+import { useShallow } from 'zustand/react/shallow';
+import { playSummary } from '../engine/frame-timing';
+import { formatDuration, formatFrameRate } from '../engine/timing';
 import type { SelectedFile } from '../store/converter-store';
 import { useConverter } from '../store/use-converter';
 import { FrameDelayInput } from './FrameDelayInput';
@@ -140,6 +143,24 @@ function FileRow({ item, index, count, locked, animated }: RowProps) {
   );
 }
 
+/** One play of the animation: frames (timing extras included), duration and the frame rate it gives. */
+function PlayLength() {
+  const summary = useConverter(
+    useShallow((s) =>
+      playSummary(
+        s.files.map((f) => f.delayMs),
+        s.settings,
+      ),
+    ),
+  );
+  return (
+    <Text size="xs" c="dimmed" data-testid="play-length">
+      {summary.frames} frames · {formatDuration(summary.durationMs)} per play
+      {summary.framesPerSecond !== null && ` · ${formatFrameRate(summary.framesPerSecond)}`}
+    </Text>
+  );
+}
+
 function orderHint(count: number, animated: boolean): string {
   if (count < 2) return '';
   return animated ? ' · drag or use the arrows to change the frame order' : ' · one GIF per file, in this order';
@@ -175,6 +196,7 @@ export function FileList() {
           <Text size="xs" c="dimmed">
             {formatBytes(totalBytes)} in total{orderHint(files.length, animated)}
           </Text>
+          {animated && <PlayLength />}
         </div>
         <Group gap="xs" style={{ flexShrink: 0 }}>
           {files.length > 1 && (

@@ -1,12 +1,17 @@
-import { Button, Card, Center, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
+import { notify } from '@/shared/ui/notify';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
 import { BatchResult } from './BatchResult';
+import { CompareView } from './compare/CompareView';
+import { placementsOf } from './compare/placements';
+import { FitSummary } from './FitSummary';
 import { MESSAGES } from './messages';
-import { notify } from '@/shared/ui/notify';
+import { useTransparentFiles } from './use-transparent-files';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -27,7 +32,13 @@ export function ResultCard() {
 
 function SingleResult() {
   const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
-  const inputBytes = useConverter((s) => s.files.reduce((sum, f) => sum + f.file.size, 0));
+  const files = useConverter((s) => s.files);
+  const inputBytes = files.reduce((sum, f) => sum + f.file.size, 0);
+  const frameCount = result?.frameCount ?? 0;
+  // Frame i of the GIF is the list's file i (a still: the first file); a new selection clears the result.
+  const sources = useMemo(() => files.slice(0, frameCount).map((f) => f.file), [files, frameCount]);
+  const placements = useMemo(() => placementsOf(result, sources.length), [result, sources.length]);
+  const transparent = useTransparentFiles(sources)?.some(Boolean) ?? false;
   // The result's object URL lives as long as the result: reset, a new result or unmount revoke it.
   const url = useObjectUrl(result?.gif);
 
@@ -44,14 +55,15 @@ function SingleResult() {
             {MESSAGES.resultReady}
           </Title>
         </Group>
-        <Center
-          p="sm"
-          w="100%"
-          bg="var(--mantine-color-default-hover)"
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Image src={url} alt="Preview of the converted GIF" maw="100%" mah={420} w="auto" fit="contain" />
-        </Center>
+        <FitSummary />
+        <CompareView
+          gif={result.gif}
+          width={result.width}
+          height={result.height}
+          sources={sources}
+          placements={placements}
+          transparent={transparent}
+        />
         <SimpleGrid cols={{ base: 2, sm: 4 }} w="100%">
           <Stat label="Dimensions" value={`${result.width} × ${result.height}`} />
           <Stat label="Frames" value={String(result.frameCount)} />

@@ -18,12 +18,15 @@ import { LIMITS } from '../engine/settings';
 import {
   activePresetId,
   dimensionError,
+  isBatch,
   isModeAvailable,
   parseDimension,
   type Dimension,
 } from '../engine/settings-rules';
 import { findPreset, presetLabel, SIZE_PRESETS } from '../engine/size-presets';
 import { useConverter } from '../store/use-converter';
+import { TargetSizeInput } from './TargetSizeInput';
+import { TimingExtras } from './TimingExtras';
 
 const DITHER_OPTIONS: { value: DitherChoice; label: string }[] = [
   { value: 'auto', label: 'Automatic' },
@@ -154,6 +157,8 @@ export function SettingsCard() {
             </Input.Wrapper>
           </SimpleGrid>
 
+          <TargetSizeInput disabled={locked} batch={isBatch(settings.mode, fileCount)} />
+
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
             <Switch
               label="Loop animation"
@@ -172,6 +177,8 @@ export function SettingsCard() {
               disabled={locked}
             />
           </SimpleGrid>
+
+          {animated && <TimingExtras disabled={locked} />}
 
           <Divider label="Size" labelPosition="left" />
 

@@ -18,12 +18,12 @@ export const FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Which quality setting should I use?',
     answer:
-      'For the web, 70 to 80 percent quality is a good balance between file size and appearance. Quality sets how many colours the GIF palette keeps: lower values give smaller files with visible banding, 100 percent keeps the full 256 colours a GIF can hold.',
+      'For the web, 70 to 80 percent quality is a good balance between file size and appearance. From 100 percent down, each step makes a smaller file: first by letting the compression round colours it cannot see, then, below 70 percent, by keeping fewer palette colours. 100 percent is lossless compression with all 256 colours a GIF can hold; pictures with 256 colours or fewer, such as logos and flat graphics, keep every colour exactly from 50 percent up.',
   },
   {
     question: 'What does the Dithering option change?',
     answer:
-      'A GIF holds at most 256 colours, so smooth gradients need help. Automatic picks a method per image. None gives the smallest files and suits flat graphics; Ordered hides banding with a regular pattern; Diffusion gives the smoothest gradients but the largest files.',
+      'A GIF holds at most 256 colours, so smooth gradients need help. Automatic looks at the picture: it keeps pictures of 256 colours or fewer exact, without dithering; it leaves grainy, detailed pictures and screenshots undithered, since their own detail hides the steps; it spreads the error finely over photos with skies or soft gradients so they show no bands; and it uses a fine regular pattern for such animations, which does not shimmer from frame to frame. None gives the smallest files and suits flat graphics; Ordered hides banding with a regular pattern; Diffusion gives the smoothest gradients but the largest files.',
   },
   {
     question: 'How long is each frame shown, and can the animation play once?',

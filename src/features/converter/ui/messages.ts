@@ -21,6 +21,9 @@ export const MESSAGES = {
   batchConverted: (count: number) => `${count} GIF${count === 1 ? '' : 's'} ready.`,
   batchFailed: (failed: number, total: number) => `${failed} of ${total} files could not be converted.`,
   downloadStarted: 'Download started',
+  fitMissedTitle: (budget: string) => `Could not fit under ${budget}`,
+  fitMissed: (bytes: string) =>
+    `The smallest GIF these files make is ${bytes}; it is ready below as the closest result.`,
   linkCopied: 'Link copied!',
   copyFailed: 'Failed to copy: Please copy the URL manually.',
 } as const;

@@ -8,8 +8,12 @@ import { validatePng } from '../engine/png-validation';
 import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../engine/progress';
 import type { ConversionSettings } from '../engine/settings';
+import { StageClock } from '../engine/stage-times';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
+
+/** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
+export const STAGES_MARK = 'png2gif:stages';
 
 /** The biggest job of a static batch, from the PNG headers only; unreadable headers fail later, in their job. */
 async function largestStillJobBytes(files: readonly File[], settings: ConversionSettings): Promise<number> {
@@ -27,12 +31,16 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
  * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
  * and runs the plan. A pool of `poolSize` instances runs the files of a static batch side by side.
  */
-export function createBrowserEngine(poolSize = 1): ConverterEngine {
-  const pool = new EnginePool(poolSize, () => new EngineInstance());
+export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterEngine {
+  const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const engine: ConverterEngine = {
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.
       pool.warmUp(1);
+    },
+
+    convertSample(request, options) {
+      return engine.convert(request, options);
     },
 
     async convertEach(request, options = {}) {
@@ -56,13 +64,15 @@ export function createBrowserEngine(poolSize = 1): ConverterEngine {
       });
       report(preparingProgress(milestonesFor(files.length), 0, files.length));
 
+      const started = performance.now();
+      const clock = new StageClock();
       const checked: CheckedFile[] = [];
       for (const file of files) {
         // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const header = validatePng(bytes, file.name);
+        const bytes = new Uint8Array(await clock.time('read', () => file.arrayBuffer()));
+        const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
         // An APNG keeps only its frames' controls; their data is read again by the decode worker.
-        const animation = isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null;
+        const animation = clock.timeSync('validate', () => (isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null));
         throwIfAborted();
         checked.push({
           name: file.name,
@@ -76,23 +86,31 @@ export function createBrowserEngine(poolSize = 1): ConverterEngine {
         ...(request.animationFrames ? { animationFrames: request.animationFrames } : {}),
       });
 
-      const { gif, plan } = await pool.run((instance) =>
-        instance.run({
+      const acquiring = performance.now();
+      const { gif, plan } = await pool.run((instance) => {
+        clock.add('engine', performance.now() - acquiring);
+        return instance.run({
           files: frames.map((frame) => files[frame.fileIndex]!),
           sources: frames.map((frame) => frame.source),
           pictures: frames.map((frame) => frame.picture),
-          ...(plays !== null && plays > 0 ? { plays } : {}),
+          ...(plays !== null ? { plays } : {}),
           settings: request.settings,
           onProgress: report,
+          clock,
           ...(signal ? { signal } : {}),
-        }),
-      );
+        });
+      });
+      // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
+      performance.mark(STAGES_MARK, {
+        detail: { ...clock.times, totalMs: performance.now() - started, frames: plan.frames.length },
+      });
       return {
         gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
         fileName: plan.fileName,
         width: plan.width,
         height: plan.height,
         frameCount: plan.frames.length,
+        placements: plan.frames.map((frame) => frame.placement),
       };
     },
   };

@@ -2,14 +2,20 @@ import {
   ColourVariety,
   EMPTY_STATS,
   gradientStats,
+  isCleanGradient,
   isSmoothGradient,
   MANY_COLOURS,
   mergeStats,
+  GIF_PALETTE_SIZE,
+  PaletteFit,
 } from '../engine/content-analysis';
 import type { ConversionProgress } from '../engine/contracts';
+import type { Placement, Size } from '../engine/dimensions';
 import { errorMessageOf } from '../engine/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
 import { applyTiming, joinGifs } from '../engine/gif-bytes';
+import { optimisationFor, type GifOptimiseOptions } from '../engine/gif-optimise';
+import { applyMatte, hasTransparentPixels } from '../engine/matte';
 import { splitFrames } from '../engine/segments';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
 import {
@@ -20,10 +26,14 @@ import {
   processingProgress,
 } from '../engine/progress';
 import type { ConversionSettings } from '../engine/settings';
+import { StageClock } from '../engine/stage-times';
 import type { FFmpegPort } from './ffmpeg-port';
 
-/** Produces a frame's pixels: RGBA of the plan's output size, the picture already drawn at its placement. */
-export type FrameReader = (frame: PlannedFrame, canvas: { width: number; height: number }) => Promise<Uint8Array>;
+/** Produces a frame's pixels: RGBA of the frame's decoded size (the core scales and places it). */
+export type FrameReader = (frame: PlannedFrame) => Promise<Uint8Array>;
+
+/** Runs the pass after the encoder (gif-optimise.ts) off the main thread; resolves with the GIF to keep. */
+export type GifOptimiser = (gif: Uint8Array, options: GifOptimiseOptions) => Promise<Uint8Array>;
 
 export interface ConversionJob {
   settings: ConversionSettings;
@@ -33,9 +43,18 @@ export interface ConversionJob {
   onProgress?: (progress: ConversionProgress) => void;
   /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
   helper?: FFmpegPort;
-  /** When looping: how often the GIF plays (an APNG's own play count; 0 = forever). */
+  /** An APNG converted on its own: its num_plays (0 = forever), kept while the loop settings are default. */
   plays?: number;
+  /** How many frames are decoded ahead of the one being handed over (the decoder runs them in parallel). */
+  readAhead?: number;
+  /** Where the job's time goes; the caller reads it afterwards. */
+  clock?: StageClock;
+  /** The pass after the encoder (lossy LZW, frame differencing), run off the main thread. */
+  optimise: GifOptimiser;
 }
+
+/** Two frames in flight keep both decode workers busy while a third is handed over. */
+const READ_AHEAD = 2;
 
 export interface JobResult {
   gif: Uint8Array;
@@ -47,9 +66,8 @@ export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
 
-function hasTransparency(rgba: Uint8Array): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 128) return true;
-  return false;
+function coversCanvas(placement: Placement, canvas: Size): boolean {
+  return placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
 }
 
 /**
@@ -59,7 +77,8 @@ function hasTransparency(rgba: Uint8Array): boolean {
  */
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
-  const layout = planLayout(job.settings, job.sources);
+  const clock = job.clock ?? new StageClock();
+  const layout = planLayout(job.settings, job.sources, job.plays);
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const written: string[] = [];
@@ -74,59 +93,118 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     let stats = EMPTY_STATS;
     let transparent = false;
     const variety = new ColourVariety();
+    const fit = new PaletteFit();
+    let unscaled = true;
+    // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
+    // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
+    const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
+    const reads: (Promise<Uint8Array> | undefined)[] = [];
+    const startRead = (index: number) => {
+      const frame = layout.frames[index];
+      if (!frame) return;
+      const read = job.readFrame(frame);
+      read.catch(() => {});
+      reads[index] = read;
+    };
+    for (let index = 0; index < ahead; index++) startRead(index);
     for (const [index, frame] of layout.frames.entries()) {
-      const rgba = await job.readFrame(frame, layout);
-      if (rgba.length !== layout.width * layout.height * 4)
-        throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${layout.width}x${layout.height} RGBA`);
-      stats = mergeStats(stats, gradientStats(rgba, layout.width, layout.height));
-      transparent ||= hasTransparency(rgba);
-      variety.add(rgba);
+      const rgba = await clock.time('decode', () => reads[index]!);
+      reads[index] = undefined;
+      startRead(index + ahead);
+      const { width, height } = frame.decoded;
+      if (rgba.length !== width * height * 4)
+        throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
+      clock.timeSync('analyse', () => {
+        // Soft edges are blended onto the matte before anything looks at the colours.
+        applyMatte(rgba, job.settings);
+        stats = mergeStats(stats, gradientStats(rgba, width, height));
+        // The canvas around a frame that does not cover it is transparent too.
+        transparent ||=
+          !coversCanvas(frame.placement, layout) || hasTransparentPixels(rgba, job.settings.alphaThreshold);
+        variety.add(rgba);
+        fit.add(rgba);
+        // Scaled frames get colours the decoded pixels do not have: only unscaled ones can keep theirs.
+        unscaled &&= frame.placement.width === width && frame.placement.height === height;
+      });
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
-        await helper.writeFile(frame.inputFile, rgba.slice());
+        await clock.time('hand-over', () => helper.writeFile(frame.inputFile, rgba.slice()));
         writtenOnHelper.push(frame.inputFile);
       }
-      await port.writeFile(frame.inputFile, rgba);
+      await clock.time('hand-over', () => port.writeFile(frame.inputFile, rgba));
       written.push(frame.inputFile);
       report(preparingProgress(milestones, index + 1, total));
     }
 
     const plan = buildPlan(layout, job.settings, {
       smoothGradient: isSmoothGradient(stats),
+      cleanGradient: isCleanGradient(stats),
       transparent,
       manyColours: variety.distinct > MANY_COLOURS,
+      // The canvas may add the transparent entry the frames alone did not need.
+      exactColours:
+        unscaled && fit.colours && fit.colours.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? fit.colours : null,
     });
+    const exact = plan.exactPalette;
+    if (exact) {
+      // The helper gets its own copy: writing transfers the buffer.
+      if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
+      await port.writeFile(exact.file, exact.bytes.slice());
+      outputs.push(exact.file);
+    }
     report(processingProgress(milestones, 0, total));
     let muxed: Uint8Array;
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
-      outputs.push(split.paletteFile, ...split.runs.map((run) => run.outputFile));
-      await execOrThrow(port, split.paletteArgs, () => {});
-      await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+      outputs.push(...split.runs.map((run) => run.outputFile));
+      const paletteArgs = split.paletteArgs;
+      if (paletteArgs) {
+        outputs.push(split.paletteFile);
+        await clock.time('palette', async () => {
+          await execOrThrow(port, paletteArgs, () => {});
+          await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
+        });
+      }
       const done = [0, 0];
       const onFrames = (run: number) => (frames: number) => {
         done[run] = frames;
         report(processingProgress(milestones, done[0]! + done[1]!, total));
       };
-      const [first, second] = await Promise.all([
-        execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
-        execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
-      ]);
-      muxed = joinGifs([first, second]);
+      const [first, second] = await clock.time('encode', () =>
+        Promise.all([
+          execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
+          execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
+        ]),
+      );
+      muxed = clock.timeSync('finalize', () => joinGifs([first, second]));
     } else {
       outputs.push(plan.outputFile);
-      await execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total)));
-      muxed = await port.readFile(plan.outputFile);
+      // One graph: palettegen holds every frame before the first one is mapped, so the time to the first
+      // frame written is the palette's, the rest is mapping and encoding.
+      const started = clock.read();
+      let paletteMs: number | null = null;
+      await execOrThrow(port, plan.args, (frames) => {
+        paletteMs ??= clock.since(started);
+        report(processingProgress(milestones, frames, total));
+      });
+      const execMs = clock.since(started);
+      clock.add('palette', paletteMs ?? execMs);
+      clock.add('encode', execMs - (paletteMs ?? execMs));
+      muxed = await clock.time('finalize', () => port.readFile(plan.outputFile));
     }
 
     report(finalizingProgress(milestones));
-    const gif = applyTiming(muxed, {
-      delaysCs: plan.frames.map((f) => f.delayCs),
-      loop: plan.loop,
-      ...(job.plays !== undefined ? { plays: job.plays } : {}),
-      // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
-      ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
-    });
+    const timed = clock.timeSync('finalize', () =>
+      applyTiming(muxed, {
+        delaysCs: plan.frames.map((f) => f.delayCs),
+        loopCount: plan.loopCount,
+        // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
+        // The optimiser reads the frames that way, then writes them differenced with their own disposals.
+        ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
+      }),
+    );
+    const optimisation = optimisationFor(plan);
+    const gif = optimisation ? await clock.time('optimise', () => job.optimise(timed, optimisation)) : timed;
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {

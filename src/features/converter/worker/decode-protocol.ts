@@ -1,4 +1,4 @@
-import type { Placement, Size } from '../engine/dimensions';
+import type { Size } from '../engine/dimensions';
 import type { Picture } from '../engine/frame-sources';
 
 /** The messages between the engine and its decode worker, written once. */
@@ -7,8 +7,13 @@ export interface DecodeRequest {
   /** Files are structured-cloned by reference to the same bytes; nothing is read on this side. */
   file: Blob;
   name: string;
+  /** The picture's size in the file (from its header). */
+  source: Size;
+  /** Decode to this size: the source's own, or scaled by the browser when it differs. */
+  size: Size;
+  /** Drawn at `at` on a transparent canvas of this size (the frame's own size: nothing added). */
   canvas: Size;
-  placement: Placement;
+  at: { x: number; y: number };
   /** Which picture of the file: the PNG as the browser decodes it, or an APNG's default image or frame. */
   picture: Picture;
 }

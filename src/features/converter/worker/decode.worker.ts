@@ -3,9 +3,9 @@ import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
 /**
- * Decodes one PNG natively and draws it, scaled by the browser's high-quality resampler, at its place
- * on a transparent canvas of the GIF's size. The browser decodes and downscales big PNGs far faster
- * than ffmpeg would, and only the (smaller) output-size frame travels on.
+ * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
+ * resampler, see engine/decode-size.ts) and reads its pixels back, drawn at a given place on a
+ * transparent canvas (the frame's own size when the engine core places it).
  */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -13,17 +13,23 @@ const scope = self as unknown as {
   postMessage(message: DecodeResponse, transfer?: Transferable[]): void;
 };
 
-async function decodeFrame({ file, name, canvas, placement, picture }: DecodeRequest): Promise<ArrayBuffer> {
-  // An APNG's frames are composited in TypeScript; the browser would only give its first frame.
-  const source = picture === 'file' ? file : await apngPicture(file, name, picture);
+async function decodeFrame({ file, name, source, size, canvas, at, picture }: DecodeRequest): Promise<ArrayBuffer> {
+  const resize = size.width !== source.width || size.height !== source.height;
+  // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
+  // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.
+  const image = picture === 'file' ? file : await apngPicture(file, name, picture);
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(source, {
-      resizeWidth: placement.width,
-      resizeHeight: placement.height,
-      resizeQuality: 'high',
+    bitmap = await createImageBitmap(image, {
+      ...(resize ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' as const } : {}),
       // Straight alpha: colours under transparent pixels are not darkened before the GIF threshold.
       premultiplyAlpha: 'none',
+      // Decided on purpose: the GIF must look like the PNG looks in this browser. A GIF has no colour
+      // profile, so browsers show its pixels as sRGB, while <img> colour-manages a PNG: an sRGB chunk is
+      // shown as its samples, gAMA with cHRM (or an iCCP profile) is converted to sRGB. 'default' decodes to
+      // exactly that; 'none' would hand over the raw samples, visibly off for gAMA/cHRM files (tested in
+      // tests/e2e/engine.spec.ts on a gAMA 1.0 + cHRM PNG and an sRGB one).
+      colorSpaceConversion: 'default',
     });
   } catch {
     throw failedToLoadImage(name, 'the browser could not decode it');
@@ -32,7 +38,7 @@ async function decodeFrame({ file, name, canvas, placement, picture }: DecodeReq
     const surface = new OffscreenCanvas(canvas.width, canvas.height);
     const context = surface.getContext('2d', { willReadFrequently: true });
     if (!context) throw new Error(ERROR_MESSAGES.canvasContext);
-    context.drawImage(bitmap, placement.x, placement.y);
+    context.drawImage(bitmap, at.x, at.y);
     try {
       return context.getImageData(0, 0, canvas.width, canvas.height).data.buffer as ArrayBuffer;
     } catch {

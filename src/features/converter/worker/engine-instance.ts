@@ -4,9 +4,11 @@ import { abortError } from '../engine/errors';
 import type { Picture } from '../engine/frame-sources';
 import type { FrameSource } from '../engine/plan';
 import type { ConversionSettings } from '../engine/settings';
+import type { StageClock } from '../engine/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
+import { GifOptimiserWorker } from './gif-optimiser';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
@@ -15,11 +17,12 @@ export interface InstanceJob {
   sources: readonly FrameSource[];
   /** Which picture of its file each frame shows; missing means the files as the browser decodes them. */
   pictures?: readonly Picture[];
-  /** When looping: how often the GIF plays (an APNG's own play count). */
+  /** An APNG converted on its own: its num_plays (0 = forever), kept while the loop settings are default. */
   plays?: number;
   settings: ConversionSettings;
   onProgress: (progress: ConversionProgress) => void;
   signal?: AbortSignal;
+  clock?: StageClock;
 }
 
 /**
@@ -29,18 +32,26 @@ export interface InstanceJob {
 const JOBS_PER_CORE = 20;
 
 /**
- * One warm engine: an ffmpeg core in its worker plus a PNG decode worker, running one job at a time.
+ * One warm engine: an ffmpeg core in its worker plus a PNG decode worker and a GIF optimiser worker,
+ * running one job at a time.
  * It replaces its core after a failure, a cancel, a job that grew the heap a lot, or many jobs, and starts
  * loading the replacement at once so the next job does not wait.
  */
 export class EngineInstance {
   #ffmpeg: Promise<FFmpeg> | null = null;
-  #decoder = new FrameDecoder();
+  readonly #decoder: FrameDecoder;
+  #optimiser = new GifOptimiserWorker();
   #jobsOnCore = 0;
   #busy = false;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
-  constructor(private readonly helper: HelperCore = sharedHelperCore) {}
+  /** `decodeWorkers`: PNG decode workers (default: one per core, 2–4). */
+  constructor(
+    private readonly helper: HelperCore = sharedHelperCore,
+    decodeWorkers?: number,
+  ) {
+    this.#decoder = new FrameDecoder(decodeWorkers);
+  }
 
   get busy(): boolean {
     return this.#busy;
@@ -70,7 +81,7 @@ export class EngineInstance {
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
-      const ffmpeg = await this.#core();
+      const ffmpeg = job.clock ? await job.clock.time('engine', () => this.#core()) : await this.#core();
       if (signal?.aborted) throw abortError();
       if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
@@ -78,17 +89,20 @@ export class EngineInstance {
         sources: job.sources,
         ...(helper ? { helper: ffmpegPort(helper) } : {}),
         ...(job.plays !== undefined ? { plays: job.plays } : {}),
+        ...(job.clock ? { clock: job.clock } : {}),
+        readAhead: this.#decoder.parallelism,
         onProgress: (progress) => {
           if (!signal?.aborted) job.onProgress(progress);
         },
-        readFrame: (frame, canvas) =>
+        // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
+        readFrame: (frame) =>
           this.#decoder.decode(
             job.files[frame.sourceIndex]!,
             frame.name,
-            canvas,
-            frame.placement,
+            { source: frame.source, size: frame.decoded, canvas: frame.decoded, at: { x: 0, y: 0 } },
             job.pictures?.[frame.sourceIndex],
           ),
+        optimise: (gif, options) => this.#optimiser.optimise(gif, options),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
@@ -106,12 +120,13 @@ export class EngineInstance {
     }
   }
 
-  /** Terminates both workers at once (this is how a running exec is stopped) and preloads a new core. */
+  /** Terminates the workers at once (this is how a running exec is stopped) and preloads a new core. */
   #restart(): void {
     const old = this.#ffmpeg;
     this.#ffmpeg = null;
     this.#jobsOnCore = 0;
     this.#decoder.terminate();
+    this.#optimiser.terminate();
     old?.then((ffmpeg) => ffmpeg.terminate()).catch(() => {});
     this.warmUp();
   }

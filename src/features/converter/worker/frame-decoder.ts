@@ -1,34 +1,69 @@
-import type { Placement, Size } from '../engine/dimensions';
+import type { Size } from '../engine/dimensions';
 import { abortError } from '../engine/errors';
 import type { Picture } from '../engine/frame-sources';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 
-/** The engine's side of the decode worker: one frame at a time, cancelled by terminating the worker. */
-export class FrameDecoder {
-  #worker: Worker | null = null;
-  #nextId = 1;
-  readonly #pending = new Map<number, { resolve: (rgba: Uint8Array) => void; reject: (error: Error) => void }>();
+interface Pending {
+  resolve: (rgba: Uint8Array) => void;
+  reject: (error: Error) => void;
+  worker: Worker;
+}
 
-  decode(file: Blob, name: string, canvas: Size, placement: Placement, picture: Picture = 'file'): Promise<Uint8Array> {
-    const worker = this.#ensureWorker();
+/**
+ * Decoding (PNG inflate, colour conversion, scaling, read-back) is a frame's biggest cost before the
+ * engine runs, and frames are independent: one worker per core, up to four, each frame to the least busy.
+ */
+export const decodeParallelism = (cores = globalThis.navigator?.hardwareConcurrency ?? 2) =>
+  Math.min(4, Math.max(2, cores));
+
+/** The engine's side of the decode workers: frames decode side by side; cancel terminates them all. */
+export class FrameDecoder {
+  #workers: Worker[] = [];
+  #nextId = 1;
+  readonly #pending = new Map<number, Pending>();
+
+  readonly parallelism: number;
+
+  constructor(parallelism?: number) {
+    this.parallelism = parallelism ?? decodeParallelism();
+  }
+
+  /**
+   * `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size.
+   * `picture` says which picture of the file: the PNG itself, or an APNG's default image or frame N.
+   */
+  decode(
+    file: Blob,
+    name: string,
+    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number } },
+    picture: Picture = 'file',
+  ): Promise<Uint8Array> {
+    const worker = this.#leastBusyWorker();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      const request: DecodeRequest = { id, file, name, canvas, placement, picture };
+      this.#pending.set(id, { resolve, reject, worker });
+      const request: DecodeRequest = { id, file, name, ...frame, picture };
       worker.postMessage(request);
     });
   }
 
-  /** Stops any decode at once; pending frames reject with an AbortError. A later decode starts a new worker. */
+  /** Stops any decode at once; pending frames reject with an AbortError. A later decode starts new workers. */
   terminate(): void {
-    this.#worker?.terminate();
-    this.#worker = null;
+    for (const worker of this.#workers) worker.terminate();
+    this.#workers = [];
     for (const { reject } of this.#pending.values()) reject(abortError());
     this.#pending.clear();
   }
 
-  #ensureWorker(): Worker {
-    if (this.#worker) return this.#worker;
+  #leastBusyWorker(): Worker {
+    const load = (worker: Worker) => [...this.#pending.values()].filter((p) => p.worker === worker).length;
+    const idle = this.#workers.find((worker) => load(worker) === 0);
+    if (idle) return idle;
+    if (this.#workers.length < this.parallelism) return this.#startWorker();
+    return this.#workers.reduce((best, worker) => (load(worker) < load(best) ? worker : best));
+  }
+
+  #startWorker(): Worker {
     const worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'png-decoder' });
     worker.onmessage = (event: MessageEvent<DecodeResponse>) => {
       const response = event.data;
@@ -45,7 +80,7 @@ export class FrameDecoder {
       this.#pending.clear();
       this.terminate();
     };
-    this.#worker = worker;
+    this.#workers.push(worker);
     return worker;
   }
 }

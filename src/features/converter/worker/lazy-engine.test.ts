@@ -10,6 +10,7 @@ function fakeEngine(): ConverterEngine {
     warmUp: vi.fn(),
     convert: vi.fn(async () => output),
     convertEach: vi.fn(async () => []),
+    convertSample: vi.fn(async () => output),
   };
 }
 

@@ -25,6 +25,9 @@ export function createLazyEngine(load: () => Promise<ConverterEngine>): Converte
     async convert(request, options) {
       return (await engine()).convert(request, options);
     },
+    async convertSample(request, options) {
+      return (await engine()).convertSample(request, options);
+    },
     async convertEach(request, options) {
       return (await engine()).convertEach(request, options);
     },

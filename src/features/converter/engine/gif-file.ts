@@ -1,0 +1,253 @@
+/**
+ * A GIF as a model to rewrite: screen, colour tables, loop, and each frame's placement, timing,
+ * disposal, transparency and LZW data. Comments and unknown extensions are not kept (the encoder writes
+ * none). Also what a viewer shows: each frame composed on the canvas, disposal methods applied.
+ */
+import { decodeLzw, packColour } from './gif-lzw';
+
+export interface GifFrame {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** RGB triples, a power of two of entries; null = the global table. */
+  localPalette: Uint8Array | null;
+  transparentIndex: number | null;
+  /** 0 unspecified, 1 keep, 2 restore to background (clear), 3 restore previous. */
+  disposal: number;
+  delayCs: number;
+  interlaced: boolean;
+  minCodeSize: number;
+  /** The LZW code stream, sub-blocks joined. */
+  data: Uint8Array;
+}
+
+export interface GifFile {
+  width: number;
+  height: number;
+  globalPalette: Uint8Array | null;
+  backgroundIndex: number;
+  /** NETSCAPE2.0 loop count (0 = forever), or null: plays once. */
+  loopCount: number | null;
+  frames: GifFrame[];
+}
+
+export class GifParseError extends Error {}
+
+const le16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
+
+export function parseGif(bytes: Uint8Array): GifFile {
+  const signature = String.fromCharCode(...bytes.subarray(0, 6));
+  if ((signature !== 'GIF89a' && signature !== 'GIF87a') || bytes.length < 13) throw new GifParseError('not a GIF');
+  const byteAt = (i: number) => {
+    if (i >= bytes.length) throw new GifParseError('truncated GIF');
+    return bytes[i]!;
+  };
+  const table = (at: number, packed: number) => {
+    const size = 3 * 2 ** ((packed & 7) + 1);
+    if (at + size > bytes.length) throw new GifParseError('truncated colour table');
+    return bytes.slice(at, at + size);
+  };
+  /** Joins the sub-blocks starting at `at`; returns the data and the offset after the terminator. */
+  const subBlocks = (at: number): [Uint8Array, number] => {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (let size = byteAt(at); size !== 0; size = byteAt(at)) {
+      if (at + 1 + size > bytes.length) throw new GifParseError('truncated data');
+      parts.push(bytes.subarray(at + 1, at + 1 + size));
+      total += size;
+      at += size + 1;
+    }
+    const joined = new Uint8Array(total);
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    return [joined, at + 1];
+  };
+
+  const packed = bytes[10]!;
+  const globalPalette = packed & 0x80 ? table(13, packed) : null;
+  let offset = 13 + (globalPalette?.length ?? 0);
+  const file: GifFile = {
+    width: le16(bytes, 6),
+    height: le16(bytes, 8),
+    globalPalette,
+    backgroundIndex: bytes[11]!,
+    loopCount: null,
+    frames: [],
+  };
+  let control = { transparentIndex: null as number | null, disposal: 0, delayCs: 0 };
+  for (;;) {
+    const introducer = byteAt(offset);
+    if (introducer === 0x3b) return file;
+    if (introducer === 0x21) {
+      const label = byteAt(offset + 1);
+      const [body, after] = subBlocks(offset + 2);
+      if (label === 0xf9 && body.length >= 4) {
+        control = {
+          disposal: (body[0]! >> 2) & 7,
+          delayCs: le16(body, 1),
+          transparentIndex: body[0]! & 1 ? body[3]! : null,
+        };
+      }
+      const isLoop =
+        label === 0xff && String.fromCharCode(...bytes.subarray(offset + 3, offset + 14)) === 'NETSCAPE2.0';
+      if (isLoop && body.length >= 14 && body[11] === 1) file.loopCount = le16(body, 12);
+      offset = after;
+    } else if (introducer === 0x2c) {
+      const imagePacked = byteAt(offset + 9);
+      const localPalette = imagePacked & 0x80 ? table(offset + 10, imagePacked) : null;
+      const codeAt = offset + 10 + (localPalette?.length ?? 0);
+      const [data, after] = subBlocks(codeAt + 1);
+      file.frames.push({
+        left: le16(bytes, offset + 1),
+        top: le16(bytes, offset + 3),
+        width: le16(bytes, offset + 5),
+        height: le16(bytes, offset + 7),
+        localPalette,
+        interlaced: (imagePacked & 0x40) !== 0,
+        minCodeSize: byteAt(codeAt),
+        data,
+        ...control,
+      });
+      control = { transparentIndex: null, disposal: 0, delayCs: 0 };
+      offset = after;
+    } else {
+      throw new GifParseError(`unknown block 0x${introducer.toString(16)} at byte ${offset}`);
+    }
+  }
+}
+
+/** Size in bits of a colour table's packed field: 2^(bits+1) entries. */
+function tableBits(palette: Uint8Array): number {
+  let bits = 0;
+  while (3 * 2 ** (bits + 1) < palette.length) bits++;
+  return bits;
+}
+
+export function writeGif(file: GifFile): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const u16 = (value: number) => [value & 0xff, value >> 8];
+  const global = file.globalPalette;
+  parts.push(
+    Uint8Array.of(
+      ...[...'GIF89a'].map((c) => c.charCodeAt(0)),
+      ...u16(file.width),
+      ...u16(file.height),
+      global ? 0xf0 | tableBits(global) : 0x70,
+      file.backgroundIndex,
+      0,
+    ),
+  );
+  if (global) parts.push(global);
+  if (file.loopCount !== null) {
+    const netscape = [...'NETSCAPE2.0'].map((c) => c.charCodeAt(0));
+    parts.push(Uint8Array.of(0x21, 0xff, 11, ...netscape, 3, 1, ...u16(file.loopCount), 0));
+  }
+  for (const frame of file.frames) {
+    const t = frame.transparentIndex;
+    parts.push(
+      Uint8Array.of(0x21, 0xf9, 4, (frame.disposal << 2) | (t === null ? 0 : 1), ...u16(frame.delayCs), t ?? 0, 0),
+    );
+    const local = frame.localPalette;
+    parts.push(
+      Uint8Array.of(
+        0x2c,
+        ...u16(frame.left),
+        ...u16(frame.top),
+        ...u16(frame.width),
+        ...u16(frame.height),
+        (local ? 0x80 | tableBits(local) : 0) | (frame.interlaced ? 0x40 : 0),
+      ),
+    );
+    if (local) parts.push(local);
+    parts.push(subBlocked(frame.minCodeSize, frame.data));
+  }
+  parts.push(Uint8Array.of(0x3b));
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** The minimum code size byte, the data in sub-blocks of at most 255 bytes, the block terminator. */
+function subBlocked(minCodeSize: number, data: Uint8Array): Uint8Array {
+  const blocks = Math.ceil(data.length / 255);
+  const out = new Uint8Array(1 + data.length + blocks + 1);
+  out[0] = minCodeSize;
+  let at = 1;
+  for (let from = 0; from < data.length; from += 255) {
+    const chunk = data.subarray(from, from + 255);
+    out[at++] = chunk.length;
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  out[at] = 0;
+  return out;
+}
+
+/** The colour table a frame uses. */
+export const paletteOf = (file: GifFile, frame: GifFrame): Uint8Array =>
+  frame.localPalette ?? file.globalPalette ?? new Uint8Array(3 * 256);
+
+/** A frame's indices in row order (interlaced frames are de-interlaced). */
+export function frameIndices(frame: GifFrame): Uint8Array {
+  const pixels = decodeLzw(frame.data, frame.minCodeSize, frame.width * frame.height);
+  if (!frame.interlaced) return pixels;
+  const rows = new Uint8Array(pixels.length);
+  let source = 0;
+  for (const [start, step] of [
+    [0, 8],
+    [4, 8],
+    [2, 4],
+    [1, 2],
+  ] as const) {
+    for (let y = start; y < frame.height; y += step) {
+      rows.set(pixels.subarray(source, source + frame.width), y * frame.width);
+      source += frame.width;
+    }
+  }
+  return rows;
+}
+
+/** Canvas pixels: 0xRRGGBB, or this where nothing is drawn (the page shows through). */
+export const CLEAR = -1;
+
+/**
+ * What a viewer shows, frame after frame: each frame drawn over the canvas (its transparent pixels leave
+ * the canvas as it was), then its disposal applied before the next. The canvas starts clear. Yields one
+ * shared buffer: copy it to keep a frame.
+ */
+export function* shownFrames(
+  file: GifFile,
+  indicesOf: (frame: GifFrame, index: number) => Uint8Array = frameIndices,
+): Generator<Int32Array> {
+  const { width, height } = file;
+  const canvas = new Int32Array(width * height).fill(CLEAR);
+  for (const [n, frame] of file.frames.entries()) {
+    const saved = frame.disposal === 3 ? canvas.slice() : null;
+    const indices = indicesOf(frame, n);
+    const palette = paletteOf(file, frame);
+    const colours = new Int32Array(256);
+    for (let i = 0; i < 256; i++) colours[i] = packColour(palette, i);
+    const t = frame.transparentIndex ?? CLEAR;
+    const right = Math.min(width, frame.left + frame.width);
+    const bottom = Math.min(height, frame.top + frame.height);
+    for (let y = frame.top; y < bottom; y++) {
+      const row = (y - frame.top) * frame.width - frame.left;
+      for (let x = frame.left; x < right; x++) {
+        const index = indices[row + x]!;
+        if (index !== t) canvas[y * width + x] = colours[index]!;
+      }
+    }
+    yield canvas;
+    if (frame.disposal === 2) {
+      for (let y = frame.top; y < bottom; y++) canvas.fill(CLEAR, y * width + frame.left, y * width + right);
+    } else if (saved) canvas.set(saved);
+  }
+}

@@ -1,0 +1,172 @@
+import { GifReader } from 'omggif';
+import { describe, expect, it } from 'vitest';
+import { writeGif } from './gif-file';
+import { decodeLzw, encodeLzw, packColour, type LzwImage } from './gif-lzw';
+
+function random(seed: number) {
+  return () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+}
+
+/** A smooth ramp of 256 colours with noise: what a dithered photo's indices look like. */
+function rampPalette(): Uint8Array {
+  const palette = new Uint8Array(256 * 3);
+  for (let i = 0; i < 256; i++) palette.set([i, (i * 3) >> 2, 255 - i], i * 3);
+  return palette;
+}
+
+function noisyRamp(width: number, height: number, noise: number, seed = 1): Uint8Array {
+  const next = random(seed);
+  const indices = new Uint8Array(width * height);
+  for (let p = 0; p < indices.length; p++) {
+    const value = ((p % width) / width) * 230 + next() * noise;
+    indices[p] = Math.min(255, Math.floor(value));
+  }
+  return indices;
+}
+
+const image = (indices: Uint8Array, width: number, extra: Partial<LzwImage> = {}): LzwImage => ({
+  width,
+  height: indices.length / width,
+  indices,
+  palette: rampPalette(),
+  transparentIndex: null,
+  under: null,
+  minCodeSize: 8,
+  ...extra,
+});
+
+/** Decodes with omggif, an independent decoder, through a one-frame GIF. */
+function omggifIndices(data: Uint8Array, img: LzwImage): Uint8Array {
+  const { width, height } = img;
+  const gif = writeGif({
+    width,
+    height,
+    globalPalette: img.palette,
+    backgroundIndex: 0,
+    loopCount: null,
+    frames: [
+      {
+        left: 0,
+        top: 0,
+        width,
+        height,
+        localPalette: null,
+        transparentIndex: null,
+        disposal: 0,
+        delayCs: 0,
+        interlaced: false,
+        minCodeSize: img.minCodeSize,
+        data,
+      },
+    ],
+  });
+  const rgba = new Uint8Array(width * height * 4);
+  new GifReader(gif).decodeAndBlitFrameRGBA(0, rgba);
+  const byColour = new Map<number, number>();
+  for (let i = img.palette.length / 3 - 1; i >= 0; i--) byColour.set(packColour(img.palette, i), i);
+  return Uint8Array.from({ length: width * height }, (_, p) =>
+    byColour.get((rgba[p * 4]! << 16) | (rgba[p * 4 + 1]! << 8) | rgba[p * 4 + 2]!)!,
+  );
+}
+
+const distance = (palette: Uint8Array, a: number, b: number) =>
+  Math.hypot(
+    palette[a * 3]! - palette[b * 3]!,
+    palette[a * 3 + 1]! - palette[b * 3 + 1]!,
+    palette[a * 3 + 2]! - palette[b * 3 + 2]!,
+  );
+
+describe('LZW, lossless', () => {
+  it.each([
+    ['noise over every index (table clears)', 160, noisyRamp(160, 100, 40)],
+    ['long flat runs', 97, new Uint8Array(97 * 61).map((_, p) => (p >> 9) & 3)],
+    ['a single pixel', 1, Uint8Array.of(7)],
+  ])('round-trips %s through our decoder and omggif', (_, width, indices) => {
+    const img = image(indices, width);
+    const { data, written } = encodeLzw(img, 0);
+    expect(written).toEqual(indices);
+    expect(decodeLzw(data, 8, indices.length)).toEqual(indices);
+    expect(omggifIndices(data, img)).toEqual(indices);
+  });
+
+  it('uses the smallest code size the palette allows', () => {
+    const indices = new Uint8Array(64 * 64).map((_, p) => (p * 7) % 4);
+    const small = encodeLzw(image(indices, 64, { minCodeSize: 2 }), 0);
+    const wide = encodeLzw(image(indices, 64), 0);
+    expect(decodeLzw(small.data, 2, indices.length)).toEqual(indices);
+    expect(
+      omggifIndices(small.data, image(indices, 64, { minCodeSize: 2, palette: rampPalette().slice(0, 12) })),
+    ).toEqual(indices);
+    expect(small.data.length).toBeLessThan(wide.data.length);
+  });
+
+  it('writes the transparent index or the same colour where the canvas already shows it', () => {
+    const width = 120;
+    const indices = noisyRamp(width, 80, 30, 5).map((index) => Math.min(254, index));
+    const t = 255;
+    // The canvas already shows this picture on its left half: those pixels may be written either way.
+    const colours = Int32Array.from({ length: 256 }, (_, i) => packColour(rampPalette(), i));
+    const under = Int32Array.from(indices, (index, p) => (p % width < 60 ? colours[index]! : -1));
+    const cut = indices.map((index, p) => (p % width < 60 ? t : index));
+    const img = image(cut, width, { transparentIndex: t, under });
+    const { data, written } = encodeLzw(img, 0);
+    expect(decodeLzw(data, 8, cut.length)).toEqual(written);
+    written.forEach((index, p) => {
+      const shown = index === t ? under[p] : colours[index];
+      expect(shown).toBe(p % width < 60 ? under[p] : colours[indices[p]!]);
+    });
+    expect(data.length).toBeLessThan(encodeLzw(image(indices, width), 0).data.length);
+  });
+});
+
+describe('LZW, lossy', () => {
+  const width = 256;
+  const indices = noisyRamp(width, 128, 24, 9);
+  const palette = rampPalette();
+
+  it.each([100, 200, 800])(
+    'at budget %i decodes (omggif) to what it wrote, every pixel within the budget',
+    (budget) => {
+      const img = image(indices, width);
+      const { data, written } = encodeLzw(img, budget);
+      expect(omggifIndices(data, img)).toEqual(written);
+      // The carried error is at most ¾ of the budget's root, so no pixel is off by more than 1¾ of it.
+      let total = 0;
+      written.forEach((index, p) => {
+        const off = distance(palette, index, indices[p]!);
+        expect(off).toBeLessThanOrEqual(1.75 * Math.sqrt(budget) + 1);
+        total += off;
+      });
+      expect(total / written.length).toBeLessThan(Math.sqrt(budget));
+    },
+  );
+
+  it('shrinks as the budget grows, and budget 0 is exact', () => {
+    const sizes = [0, 50, 200, 800].map((budget) => encodeLzw(image(indices, width), budget).data.length);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThan(sizes[i - 1]!);
+    expect(encodeLzw(image(indices, width), 0).written).toEqual(indices);
+  });
+
+  it('never shows a colour where the picture is transparent, nor the reverse', () => {
+    const t = 0;
+    const holes = indices.map((index, p) => (p % 17 < 5 ? t : Math.max(1, index)));
+    const { written } = encodeLzw(image(holes, width, { transparentIndex: t }), 5000);
+    written.forEach((index, p) => expect(index === t).toBe(holes[p] === t));
+  });
+
+  it('keeps no drift along a row: a gradient stays as bright on average', () => {
+    const { written } = encodeLzw(image(indices, width), 400);
+    for (let y = 0; y < 128; y += 16) {
+      let before = 0;
+      let after = 0;
+      for (let x = 0; x < width; x++) {
+        before += palette[indices[y * width + x]! * 3]!;
+        after += palette[written[y * width + x]! * 3]!;
+      }
+      expect(Math.abs(after - before) / width).toBeLessThan(4);
+    }
+  });
+});

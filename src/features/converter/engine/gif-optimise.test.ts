@@ -1,0 +1,167 @@
+import { GifReader, GifWriter } from 'omggif';
+import { describe, expect, it } from 'vitest';
+import { parseGif } from './gif-file';
+import { optimiseGif, optimisationFor } from './gif-optimise';
+
+const W = 64;
+const H = 48;
+/** 0 is transparent; 1–200 a grey-blue ramp; 201 red. */
+const PALETTE = Array.from({ length: 256 }, (_, i) =>
+  i === 201 ? 0xff0000 : (i << 16) | (i << 8) | Math.min(255, i + 40),
+);
+
+function random(seed: number) {
+  return () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+}
+
+interface Frame {
+  indices: Uint8Array;
+  transparent?: boolean;
+}
+
+/** A GIF of whole frames written by omggif, an independent encoder, as ffmpeg writes them. */
+function wholeFrames(frames: Frame[], disposal: number, loop = 0): Uint8Array {
+  const buffer = new Uint8Array(1 << 20);
+  const writer = new GifWriter(buffer, W, H, { palette: PALETTE, loop });
+  frames.forEach((frame, i) =>
+    writer.addFrame(0, 0, W, H, [...frame.indices], {
+      delay: 10 + i,
+      disposal,
+      ...(frame.transparent ? { transparent: 0 } : {}),
+    }),
+  );
+  return buffer.slice(0, writer.end());
+}
+
+/** Every frame as omggif shows it (RGBA), disposal methods applied. */
+function composites(gif: Uint8Array): Uint8Array[] {
+  const reader = new GifReader(gif);
+  const canvas = new Uint8Array(reader.width * reader.height * 4);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < reader.numFrames(); i++) {
+    const info = reader.frameInfo(i);
+    const saved = info.disposal === 3 ? canvas.slice() : null;
+    reader.decodeAndBlitFrameRGBA(i, canvas);
+    out.push(canvas.slice());
+    if (info.disposal === 2)
+      for (let y = info.y; y < info.y + info.height; y++)
+        canvas.fill(0, (y * reader.width + info.x) * 4, (y * reader.width + info.x + info.width) * 4);
+    else if (saved) canvas.set(saved);
+  }
+  return out;
+}
+
+/** A noisy background with a red square at (x, y). */
+function scene(
+  x: number,
+  y: number,
+  seed = 1,
+  background = (p: number, next: () => number) => 20 + ((p % W) * 2 + Math.floor(next() * 30)),
+): Uint8Array {
+  const next = random(seed);
+  const indices = Uint8Array.from({ length: W * H }, (_, p) => background(p, next));
+  for (let j = y; j < y + 8; j++) for (let i = x; i < x + 8; i++) indices[j * W + i] = 201;
+  return indices;
+}
+
+/** A red square on a clear canvas. */
+const sprite = (x: number, y: number) => scene(x, y, 1, () => 0);
+
+const frameRects = (gif: Uint8Array) => parseGif(gif).frames.map((f) => [f.left, f.top, f.width, f.height]);
+
+describe('GIF optimiser, lossless', () => {
+  it('crops an opaque animation to what changes and shows exactly the same frames', () => {
+    const input = wholeFrames(
+      [0, 1, 2, 3].map((i) => ({ indices: scene(4 + i * 6, 10 + i * 3) })),
+      1,
+    );
+    const output = optimiseGif(input, { lossiness: 0 });
+    expect(composites(output)).toEqual(composites(input));
+    expect(output.length).toBeLessThan(input.length * 0.6);
+    const rects = frameRects(output);
+    expect(rects[0]).toEqual([0, 0, W, H]);
+    expect(rects[1]).toEqual([4, 10, 14, 11]); // the old square's place and the new one's
+    const reader = new GifReader(output);
+    expect([0, 1, 2, 3].map((i) => reader.frameInfo(i).delay)).toEqual([10, 11, 12, 13]);
+    expect(reader.loopCount()).toBe(0);
+  });
+
+  it('keeps transparent frames right: what the sprite leaves is cleared, what it covers is drawn', () => {
+    const frames = [0, 1, 2, 3, 4].map((i) => ({ indices: sprite(2 + i * 10, 30 - i * 5), transparent: true }));
+    const input = wholeFrames(frames, 2);
+    const output = optimiseGif(input, { lossiness: 0 });
+    expect(composites(output)).toEqual(composites(input));
+    expect(output.length).toBeLessThan(input.length);
+    const parsed = parseGif(output);
+    // Each frame but the last clears its own rectangle: the next picture is clear where the sprite was.
+    expect(parsed.frames.slice(0, -1).every((f) => f.disposal === 2)).toBe(true);
+    expect(parsed.frames[1]!.width).toBeLessThan(W);
+  });
+
+  it('mixes opaque and transparent frames, and frames that do not change', () => {
+    const frames: Frame[] = [
+      { indices: scene(0, 0) },
+      { indices: scene(0, 0) },
+      { indices: sprite(20, 20), transparent: true },
+      { indices: sprite(20, 20), transparent: true },
+      { indices: scene(30, 30) },
+    ];
+    const input = wholeFrames(frames, 2);
+    const output = optimiseGif(input, { lossiness: 0 });
+    expect(composites(output)).toEqual(composites(input));
+    // Frame 1 must clear for the sprite (whole rectangle); frame 3 repeats frame 2: one transparent pixel.
+    expect(frameRects(output)[1]).toEqual([0, 0, W, H]);
+    expect(frameRects(output)[3]).toEqual([0, 0, 1, 1]);
+  });
+
+  it('returns the very same bytes when it cannot do better', () => {
+    const input = wholeFrames([{ indices: new Uint8Array(W * H).fill(7) }], 0);
+    const once = optimiseGif(input, { lossiness: 0 });
+    expect(once.length).toBeLessThan(input.length / 5); // 256 colours in the table, one used
+    expect(optimiseGif(once, { lossiness: 0 })).toBe(once);
+    expect(optimiseGif(once, { lossiness: 80 })).toBe(once);
+    const notAGif = Uint8Array.of(1, 2, 3);
+    expect(optimiseGif(notAGif, { lossiness: 20 })).toBe(notAGif);
+  });
+});
+
+describe('GIF optimiser, lossy', () => {
+  const frames = [0, 1, 2].map((i) => ({ indices: scene(8 + i * 12, 12, i + 1) }));
+  const input = wholeFrames(frames, 1);
+
+  it.each([20, 60])('at lossiness %i is smaller, every pixel within the budget and transparency kept', (lossiness) => {
+    const lossless = optimiseGif(input, { lossiness: 0 });
+    const output = optimiseGif(input, { lossiness });
+    expect(output.length).toBeLessThan(lossless.length);
+    const [expected, actual] = [composites(input), composites(output)];
+    const limit = 1.75 * Math.sqrt(10 * lossiness) + 1;
+    actual.forEach((frame, f) => {
+      for (let p = 0; p < frame.length; p += 4) {
+        const want = expected[f]!;
+        expect(frame[p + 3]).toBe(want[p + 3]);
+        const off = Math.hypot(frame[p]! - want[p]!, frame[p + 1]! - want[p + 1]!, frame[p + 2]! - want[p + 2]!);
+        if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
+      }
+    });
+  });
+
+  it('does not redraw a frame that did not change (no flicker, no bytes)', () => {
+    const still = wholeFrames([{ indices: scene(8, 8) }, { indices: scene(8, 8) }], 1);
+    const output = optimiseGif(still, { lossiness: 80 });
+    const shown = composites(output);
+    expect(shown[1]).toEqual(shown[0]);
+    expect(frameRects(output)[1]).toEqual([0, 0, 1, 1]);
+  });
+});
+
+describe('when the pass runs', () => {
+  it('runs for animations, and for stills only when lossy', () => {
+    expect(optimisationFor({ frames: [1, 2], palette: {} })).toEqual({ lossiness: 0 });
+    expect(optimisationFor({ frames: [1], palette: {} })).toBeNull();
+    expect(optimisationFor({ frames: [1], palette: { lossiness: 0 } })).toBeNull();
+    expect(optimisationFor({ frames: [1], palette: { lossiness: 30 } })).toEqual({ lossiness: 30 });
+  });
+});

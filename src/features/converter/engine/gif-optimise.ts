@@ -1,0 +1,197 @@
+/**
+ * The pass after the encoder: the GIF is decoded to what a viewer shows, then written again with frame
+ * differencing (frame-diff.ts) and our LZW encoder, lossless or lossy (gif-lzw.ts). The result is kept
+ * only when it is smaller: the pass never makes a file bigger.
+ */
+import { changedBounds, clearingBounds, cutFrame, unionRect, type Rect } from './frame-diff';
+import {
+  CLEAR,
+  frameIndices,
+  parseGif,
+  paletteOf,
+  shownFrames,
+  writeGif,
+  type GifFile,
+  type GifFrame,
+} from './gif-file';
+import { encodeLzw, minCodeSizeFor, packColour } from './gif-lzw';
+
+export interface GifOptimiseOptions {
+  /**
+   * 0 = lossless. Otherwise a pixel may be shown off by up to √(10 × lossiness) in RGB distance (0–255
+   * per channel), error carried along the row: the scale of gifsicle's `--lossy`, so 20 is mild, 80 strong.
+   */
+  lossiness: number;
+}
+
+/** Squared RGB distance allowed per pixel for a lossiness (gifsicle's scale: 10 per step). */
+export const errorBudget = (lossiness: number) => Math.max(0, Math.round(lossiness * 10));
+
+/** The optimised GIF, or `gif` itself when the pass cannot make it smaller (or cannot read it). */
+export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8Array {
+  let file;
+  try {
+    file = parseGif(gif);
+  } catch {
+    return gif; // not ours to judge: the timing pass already checked the encoder's output
+  }
+  if (file.frames.length === 0) return gif;
+  const budget = errorBudget(options.lossiness);
+  // Lossy: the frame's rectangle leaves out pixels the canvas already shows as closely as the encoder's
+  // own worst case (the budget plus the error carried along the row: (1 + ¾)² ≈ 3 budgets). Inside it,
+  // only exact pixels are written transparent: near ones scattered among colours would break LZW runs
+  // (measured: a dithered gradient animation grew by 11 % that way); the encoder may still choose them.
+  const tolerance = 3 * budget;
+  const { width, height } = file;
+  const full: Rect = { left: 0, top: 0, width, height };
+  const frames: GifFrame[] = [];
+  const decoded = new DecodeCache(file);
+  const shared = sharedPalette(file, decoded);
+  const canvas = new Int32Array(width * height).fill(CLEAR); // what the new GIF shows before each frame
+  const shown = shownFrames(file, decoded.get);
+  // Two buffers in turn: this frame's picture and the next one's (to know what must be cleared).
+  let spare: Int32Array = new Int32Array(width * height);
+  let target = copyInto(shown.next(), new Int32Array(width * height));
+  let index = 0;
+  while (target) {
+    const next = copyInto(shown.next(), spare);
+    const source = file.frames[index]!;
+    const palette = shared?.palette ?? paletteOf(file, source);
+    const clearing = next ? clearingBounds(next, target, width) : null;
+    const changed = index === 0 ? full : changedBounds(target, canvas, width, tolerance);
+    const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
+    const t = shared ? shared.transparentIndex : source.transparentIndex;
+    const cut = cutFrame(target, canvas, width, rect, palette, t);
+    if (!cut) return gif;
+    const entries = Math.min(256, palette.length / 3);
+    const minCodeSize = minCodeSizeFor(entries);
+    const { data, written } = encodeLzw(
+      { width: rect.width, height: rect.height, palette, minCodeSize, ...cut },
+      budget,
+    );
+    frames.push({
+      ...rect,
+      localPalette: shared ? null : source.localPalette,
+      transparentIndex: cut.transparentIndex,
+      disposal: file.frames.length === 1 ? source.disposal : clearing ? 2 : 1,
+      delayCs: source.delayCs,
+      interlaced: false,
+      minCodeSize,
+      data,
+    });
+    draw(canvas, width, rect, written, palette, cut.transparentIndex);
+    if (clearing) clearRect(canvas, width, rect);
+    spare = target;
+    target = next;
+    index++;
+  }
+  const optimised = writeGif({
+    ...file,
+    ...(shared ? { globalPalette: shared.palette, backgroundIndex: shared.transparentIndex ?? 0 } : {}),
+    frames,
+  });
+  return optimised.length < gif.length ? optimised : gif;
+}
+
+/**
+ * One colour table for every frame holding only the colours shown (plus a transparent slot when frames
+ * have transparency or are differenced), or null when they add up to more than 256. Fewer entries mean
+ * narrower LZW codes: ffmpeg writes a 256-entry table whatever the picture uses.
+ */
+function sharedPalette(
+  file: GifFile,
+  decoded: DecodeCache,
+): { palette: Uint8Array; transparentIndex: number | null } | null {
+  const colours = new Map<number, number>(); // colour → its new index, in order of first use
+  let transparent = file.frames.length > 1;
+  for (const [n, frame] of file.frames.entries()) {
+    const palette = paletteOf(file, frame);
+    const used = new Uint8Array(256);
+    const indices = decoded.get(frame, n);
+    for (let p = 0; p < indices.length; p++) used[indices[p]!] = 1;
+    for (let i = 0; i < 256; i++) {
+      if (!used[i]) continue;
+      if (i === frame.transparentIndex) transparent = true;
+      else {
+        const colour = packColour(palette, i);
+        if (!colours.has(colour)) colours.set(colour, colours.size);
+      }
+    }
+  }
+  const count = colours.size + (transparent ? 1 : 0);
+  if (count > 256) return null;
+  let entries = 2;
+  while (entries < count) entries *= 2;
+  const palette = new Uint8Array(entries * 3);
+  for (const [colour, index] of colours) palette.set([colour >> 16, (colour >> 8) & 0xff, colour & 0xff], index * 3);
+  return { palette, transparentIndex: transparent ? colours.size : null };
+}
+
+function copyInto(result: IteratorResult<Int32Array>, buffer: Int32Array): Int32Array | null {
+  if (result.done) return null;
+  buffer.set(result.value);
+  return buffer;
+}
+
+/** Up to this many decoded pixels are kept between the two reads of the frames (1 byte each). */
+const DECODE_CACHE_PIXELS = 32 << 20;
+
+/** Each frame is read twice (colours used, then pictures): small enough animations are decoded once. */
+class DecodeCache {
+  readonly #kept: (Uint8Array | undefined)[] = [];
+  readonly #keep: boolean;
+
+  constructor(file: GifFile) {
+    this.#keep = file.frames.reduce((sum, f) => sum + f.width * f.height, 0) <= DECODE_CACHE_PIXELS;
+  }
+
+  get = (frame: GifFrame, index: number): Uint8Array => {
+    const kept = this.#kept[index];
+    if (kept) {
+      this.#kept[index] = undefined; // the second read is the last
+      return kept;
+    }
+    const indices = frameIndices(frame);
+    if (this.#keep) this.#kept[index] = indices;
+    return indices;
+  };
+}
+
+function draw(
+  canvas: Int32Array,
+  width: number,
+  rect: Rect,
+  indices: Uint8Array,
+  palette: Uint8Array,
+  transparentIndex: number | null,
+): void {
+  const colours = new Int32Array(256);
+  for (let i = 0; i < 256; i++) colours[i] = packColour(palette, i);
+  for (let y = 0, q = 0; y < rect.height; y++) {
+    for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+      const index = indices[q]!;
+      if (index !== transparentIndex) canvas[p] = colours[index]!;
+    }
+  }
+}
+
+function clearRect(canvas: Int32Array, width: number, rect: Rect): void {
+  for (let y = rect.top; y < rect.top + rect.height; y++) {
+    canvas.fill(CLEAR, y * width + rect.left, y * width + rect.left + rect.width);
+  }
+}
+
+/**
+ * Whether the pass runs for a plan, and how: animations always (frame differencing is lossless and
+ * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame
+ * only gains the smaller colour table (1.7–2 % on 1920x1080/1920x1440 pictures at quality 80) for about 7 % of the
+ * conversion's CPU time (tests/engine/measure/optimiser-cost.ts): the quality mapping may turn it on.
+ */
+export function optimisationFor(plan: {
+  frames: readonly unknown[];
+  palette: { lossiness?: number };
+}): GifOptimiseOptions | null {
+  const lossiness = plan.palette.lossiness ?? 0;
+  if (lossiness <= 0 && plan.frames.length < 2) return null;
+  return { lossiness };
+}

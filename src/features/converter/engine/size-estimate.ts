@@ -1,0 +1,51 @@
+/**
+ * A size estimate before converting: the first few frames are encoded at a small size with the person's
+ * settings (one quick encode), and the sample's bytes per frame are scaled up to the real output size
+ * and frame count. An estimate, shown as one: dither patterns and frame differences do not scale exactly.
+ */
+import { fitInside, outputSize, type Size } from './dimensions';
+import { playSummary } from './frame-timing';
+import { gifByteLayout } from './gif-bytes';
+import type { ConversionSettings } from './settings';
+
+/** The sample's longer side: small enough to encode in a fraction of a second, big enough to keep detail. */
+export const SAMPLE_LONG_SIDE = 320;
+/** Consecutive frames encoded: the first one, and two to measure what a following frame costs. */
+export const SAMPLE_FRAMES = 3;
+/** Bytes grow a little slower than pixels (LZW finds longer runs in larger, smoother pictures). */
+export const PIXEL_EXPONENT = 0.85;
+
+/** The settings of the sample encode: the same palette choices, plain timing, at most SAMPLE_LONG_SIDE. */
+export function sampleSettings(settings: ConversionSettings, first: Size): ConversionSettings {
+  const full = outputSize(settings, first);
+  const small = fitInside(full, { width: SAMPLE_LONG_SIDE, height: SAMPLE_LONG_SIDE });
+  const smaller = small.width < full.width;
+  return {
+    ...settings,
+    boomerang: false,
+    holdLastFrame: false,
+    frameStep: 1,
+    targetBytes: null,
+    ...(smaller ? { resize: true, maintainAspectRatio: false, width: small.width, height: small.height } : {}),
+  };
+}
+
+/**
+ * The full GIF's size from the sample: header as measured, the first frame and each following frame
+ * scaled by pixels^PIXEL_EXPONENT, the following frames at the sample's mean.
+ */
+export function extrapolateSize(
+  sampleGif: Uint8Array,
+  sampleSize: Size,
+  settings: ConversionSettings,
+  first: Size,
+  delays: readonly (number | null)[],
+): number {
+  const { headerBytes, frameBytes } = gifByteLayout(sampleGif);
+  const full = outputSize(settings, first);
+  const factor = ((full.width * full.height) / (sampleSize.width * sampleSize.height)) ** PIXEL_EXPONENT;
+  const frames = settings.mode === 'animated' ? playSummary(delays, settings).frames : 1;
+  const [firstFrame = 0, ...rest] = frameBytes;
+  const following = rest.length > 0 ? rest.reduce((a, b) => a + b, 0) / rest.length : firstFrame;
+  return Math.round(headerBytes + (firstFrame + (frames - 1) * following) * factor + 1);
+}

@@ -1,0 +1,61 @@
+/**
+ * Where a conversion's wall-clock time goes, stage by stage (issue 11 item 6). Each stage is the time the
+ * job itself waited on it, so the stages add up to the job's time even when decoding runs ahead in
+ * parallel with the hand-over: a decode that finished while a frame was being handed over costs nothing.
+ */
+export const STAGES = [
+  'read',
+  'validate',
+  'engine',
+  'decode',
+  'hand-over',
+  'analyse',
+  'palette',
+  'encode',
+  'finalize',
+  'optimise',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type StageTimes = Record<Stage, number>;
+
+export const noStageTimes = (): StageTimes => Object.fromEntries(STAGES.map((stage) => [stage, 0])) as StageTimes;
+
+export class StageClock {
+  readonly times = noStageTimes();
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  add(stage: Stage, ms: number): void {
+    this.times[stage] += ms;
+  }
+
+  /** Runs `work`, charging the time until it settles to `stage`. */
+  async time<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
+    const started = this.now();
+    try {
+      return await work();
+    } finally {
+      this.add(stage, this.now() - started);
+    }
+  }
+
+  /** Same for synchronous work. */
+  timeSync<T>(stage: Stage, work: () => T): T {
+    const started = this.now();
+    try {
+      return work();
+    } finally {
+      this.add(stage, this.now() - started);
+    }
+  }
+
+  /** The time since `since` (a `now()` reading), for stages measured across callbacks. */
+  since(since: number): number {
+    return this.now() - since;
+  }
+
+  read(): number {
+    return this.now();
+  }
+}

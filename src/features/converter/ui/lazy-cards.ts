@@ -1,0 +1,20 @@
+import { lazyWithPreload } from '@/shared/lib/lazy-with-preload';
+
+// Cards that only appear once files are chosen or a result exists are not part of the first paint:
+// the frame strip brings drag and drop, the settings bring sliders, selects and number inputs, and the
+// result brings the compare view and the zip library. preloadCards fetches them in the first idle moment
+// after the first paint, so choosing files shows the list and the settings at once, even on a first visit.
+const fileList = lazyWithPreload(() => import('./FileList').then((module) => module.FileList));
+const settingsCard = lazyWithPreload(() => import('./SettingsCard').then((module) => module.SettingsCard));
+const transparencyCard = lazyWithPreload(() => import('./TransparencyCard').then((module) => module.TransparencyCard));
+const resultCard = lazyWithPreload(() => import('./ResultCard').then((module) => module.ResultCard));
+
+export const FileList = fileList.Component;
+export const SettingsCard = settingsCard.Component;
+export const TransparencyCard = transparencyCard.Component;
+export const ResultCard = resultCard.Component;
+
+/** The cards shown first are fetched first; a failure surfaces later, when the card renders. */
+export function preloadCards(): void {
+  for (const card of [fileList, settingsCard, transparencyCard, resultCard]) card.preload().catch(() => {});
+}

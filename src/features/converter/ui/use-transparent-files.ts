@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { hasTransparentPixels } from '../engine/matte';
+import { PNG_TRANSPARENCY_PROBE_BYTES, pngMayHaveTransparency } from '../engine/png-transparency';
+
+/** The longest side a PNG is reduced to for the pixel check: averaging keeps soft edges below opaque. */
+const PROBE_SIDE = 256;
+
+/** Whether a PNG really has pixels that are not opaque: its chunks first, then a reduced decode. */
+async function isTransparent(file: File): Promise<boolean> {
+  const start = new Uint8Array(await file.slice(0, PNG_TRANSPARENCY_PROBE_BYTES).arrayBuffer());
+  if (!pngMayHaveTransparency(start)) return false;
+  // Many RGBA files are fully opaque (screenshots): look at the pixels, on a small copy.
+  const full = await createImageBitmap(file);
+  const factor = Math.min(1, PROBE_SIDE / Math.max(full.width, full.height));
+  const width = Math.max(1, Math.round(full.width * factor));
+  const height = Math.max(1, Math.round(full.height * factor));
+  try {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) return true;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(full, 0, 0, width, height);
+    return hasTransparentPixels(new Uint8Array(context.getImageData(0, 0, width, height).data.buffer), 255);
+  } finally {
+    full.close();
+  }
+}
+
+/** Which of the files have transparent pixels, by index; null while still looking. Unreadable files count as opaque. */
+export function useTransparentFiles(files: readonly File[]): readonly boolean[] | null {
+  const [state, setState] = useState<{ key: readonly File[]; value: boolean[] } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void Promise.all(files.map((file) => isTransparent(file).catch(() => false))).then(
+      (value) => current && setState({ key: files, value }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [files]);
+  return state?.key === files ? state.value : null;
+}

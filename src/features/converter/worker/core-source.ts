@@ -1,0 +1,12 @@
+// What the engine core is built from, as its manifest records it (wasm-assets/core/build.sh writes it):
+// the licences dialog names these, so it cannot drift from the committed build.
+import manifest from '../../../../wasm-assets/core/manifest.json';
+
+export const CORE_SOURCE = {
+  ffmpegVersion: manifest.ffmpeg.version,
+  /** configure's own words, e.g. "LGPL version 2.1 or later" (no --enable-gpl). */
+  license: manifest.ffmpeg.license,
+  sourceFile: manifest.ffmpeg.source,
+  sourceSha256: manifest.ffmpeg.sourceSha256,
+  buildScript: manifest.buildScript,
+} as const;

@@ -1,0 +1,11 @@
+import type { GifOptimiseOptions } from '../engine/gif-optimise';
+
+/** The messages between the engine and its GIF optimiser worker, written once. */
+export interface OptimiseRequest {
+  id: number;
+  /** Transferred: the engine gives the GIF away and gets the one to keep back. */
+  gif: ArrayBuffer;
+  options: GifOptimiseOptions;
+}
+
+export type OptimiseResponse = { id: number; ok: true; gif: ArrayBuffer } | { id: number; ok: false; message: string };

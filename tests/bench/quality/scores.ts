@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodePng, type Rgba } from '../../fixtures/pngs';
+import { luma, resizeArea, ssim, type Plane } from '../../support/similarity';
+
+export const BUTTERAUGLI_PATH = process.env.BENCH_BUTTERAUGLI_PATH || '/usr/bin/butteraugli';
+
+/** Both metrics see pictures as a page shows them: laid on a mid-grey background (GIF alpha is binary). */
+const BACKGROUND = 128;
+
+export function onBackground(image: Rgba): Rgba {
+  const data = new Uint8Array(image.data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = image.data[i + 3]! / 255;
+    for (let c = 0; c < 3; c++) data[i + c] = Math.round(image.data[i + c]! * alpha + BACKGROUND * (1 - alpha));
+    data[i + 3] = 255;
+  }
+  return { width: image.width, height: image.height, data };
+}
+
+/** The source at the output size: area-averaged per channel, the reference every GIF is judged against. */
+export function referenceAt(source: Rgba, width: number, height: number): Rgba {
+  const flat = onBackground(source);
+  if (flat.width === width && flat.height === height) return flat;
+  const data = new Uint8Array(width * height * 4).fill(255);
+  for (let c = 0; c < 3; c++) {
+    const channel: Plane = {
+      width: flat.width,
+      height: flat.height,
+      data: Float32Array.from({ length: flat.width * flat.height }, (_, p) => flat.data[p * 4 + c]!),
+    };
+    const small = resizeArea(channel, width, height);
+    for (let p = 0; p < width * height; p++) data[p * 4 + c] = Math.round(small.data[p]!);
+  }
+  return { width, height, data };
+}
+
+export const ssimY = (reference: Rgba, picture: Rgba): number => ssim(luma(reference), luma(onBackground(picture)));
+
+/**
+ * Butteraugli's distance (max norm; below ~1 is invisible, above ~2 plainly visible), or null when the
+ * Debian package is not installed. Its CLI reads PNGs with the same channel count, so both are written RGB.
+ */
+export function butteraugli(reference: Rgba, picture: Rgba): number | null {
+  if (!existsSync(BUTTERAUGLI_PATH)) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'butteraugli-'));
+  try {
+    const a = join(dir, 'a.png');
+    const b = join(dir, 'b.png');
+    writeFileSync(a, encodePng(reference, { colorType: 2 }));
+    writeFileSync(b, encodePng(onBackground(picture), { colorType: 2 }));
+    const out = execFileSync(BUTTERAUGLI_PATH, [a, b], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const value = Number.parseFloat(out.trim().split('\n')[0] ?? '');
+    return Number.isFinite(value) ? value : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

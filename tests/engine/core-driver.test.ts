@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { frameArgument } from '@/features/converter/engine/plan';
+import { photoLike } from '../fixtures/content';
+import { makeRgba, type Rgba } from '../fixtures/pngs';
+import { decodeGif, meanAbsoluteError } from '../support/gif';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+
+/**
+ * The engine core's driver (wasm-assets/core/driver/gif-core.c) on its own: what the plan does not use
+ * yet (placement with scaling) and what a loaded core must survive (many jobs, bad arguments).
+ */
+let core: NodeFFmpeg;
+beforeAll(async () => {
+  core = await loadNodeFFmpeg();
+});
+
+const GRAPH =
+  'split[a][b];[a]palettegen=max_colors=256:reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a:alpha_threshold=128';
+
+async function run(args: string[]): Promise<{ code: number; log: string[] }> {
+  const log: string[] = [];
+  const unsubscribe = core.onLog((line) => log.push(line));
+  const code = await core.exec(args);
+  unsubscribe();
+  return { code, log };
+}
+
+const frame = (
+  file: string,
+  image: Rgba,
+  place = { x: 0, y: 0, width: image.width, height: image.height },
+  delay = 10,
+) => ['-frame', frameArgument(file, image, place, delay)];
+
+describe('engine core driver', () => {
+  it('runs the same job 20 times in one instance with identical output and a flat heap', async () => {
+    const images = [0, 1, 2].map((i) => photoLike(160, 120, i + 1));
+    for (const [i, image] of images.entries()) await core.writeFile(`f${i}.rgba`, image.data.slice());
+    const args = ['-canvas', '160x120', ...images.flatMap((image, i) => frame(`f${i}.rgba`, image)), '-filter', GRAPH];
+    const outputs: Uint8Array[] = [];
+    const heap: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const { code } = await run([...args, '-loop', '0', '-o', 'out.gif']);
+      expect(code).toBe(0);
+      outputs.push(await core.readFile('out.gif'));
+      await core.deleteFile('out.gif');
+      heap.push(core.heapInUse());
+    }
+    expect(outputs.every((gif) => gif.length === outputs[0]!.length && gif.every((b, i) => b === outputs[0]![i]))).toBe(
+      true,
+    );
+    // Nothing stays allocated from one job to the next.
+    expect(new Set(heap.slice(1)).size).toBe(1);
+    expect(heap[19]).toBe(heap[0]);
+    for (let i = 0; i < 3; i++) await core.deleteFile(`f${i}.rgba`);
+  });
+
+  it('scales a frame into its placement with lanczos, transparent around it', async () => {
+    const big = photoLike(400, 300, 7);
+    await core.writeFile('big.rgba', big.data.slice());
+    const { code, log } = await run([
+      '-canvas', '200x200', ...frame('big.rgba', big, { x: 0, y: 25, width: 200, height: 150 }),
+      '-filter', GRAPH, '-o', 'placed.gif',
+    ]); // prettier-ignore
+    expect(code, log.join('\n')).toBe(0);
+    const decoded = decodeGif(await core.readFile('placed.gif'));
+    expect([decoded.width, decoded.height]).toEqual([200, 200]);
+    const image = decoded.frames[0]!.image;
+    const alpha = (x: number, y: number) => image.data[(y * 200 + x) * 4 + 3];
+    expect([alpha(100, 10), alpha(100, 190)]).toEqual([0, 0]);
+    expect(alpha(100, 100)).toBe(255);
+    // The placed area resembles the source halved (2×2 averages).
+    const half = makeRgba(200, 150, (x, y) => {
+      const at = (dx: number, dy: number, c: number) => big.data[((2 * y + dy) * 400 + 2 * x + dx) * 4 + c]!;
+      const mean = (c: number) => (at(0, 0, c) + at(1, 0, c) + at(0, 1, c) + at(1, 1, c)) / 4;
+      return [mean(0), mean(1), mean(2), 255];
+    });
+    const placed = makeRgba(200, 150, (x, y) => {
+      const i = ((y + 25) * 200 + x) * 4;
+      return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!, image.data[i + 3]!];
+    });
+    expect(meanAbsoluteError(placed, half)).toBeLessThan(12);
+    await core.deleteFile('big.rgba');
+    await core.deleteFile('placed.gif');
+  });
+
+  it('makes a palette once and encodes runs with it', async () => {
+    const image = photoLike(160, 120, 3);
+    await core.writeFile('p.rgba', image.data.slice());
+    const frames = frame('p.rgba', image);
+    expect(
+      (await run(['-canvas', '160x120', ...frames, '-filter', 'palettegen', '-palette-out', 'pal.pal'])).code,
+    ).toBe(0);
+    expect((await core.readFile('pal.pal')).length).toBe(16 * 16 * 4);
+    const { code } = await run([
+      '-canvas', '160x120', ...frames, '-palette-in', 'pal.pal', '-filter', '[frames][palette]paletteuse', '-o', 'run.gif',
+    ]); // prettier-ignore
+    expect(code).toBe(0);
+    expect(meanAbsoluteError(decodeGif(await core.readFile('run.gif')).frames[0]!.image, image)).toBeLessThan(6);
+    for (const file of ['p.rgba', 'pal.pal', 'run.gif']) await core.deleteFile(file);
+  });
+
+  it('fails cleanly with an error line, leaves no output, and the next job works', async () => {
+    const image = photoLike(40, 30, 1);
+    await core.writeFile('ok.rgba', image.data.slice());
+    const cases: [string[], RegExp][] = [
+      [['-canvas', '40x30', ...frame('missing.rgba', image), '-filter', GRAPH, '-o', 'x.gif'], /^error: cannot open missing\.rgba/],
+      [['-canvas', '40x30', ...frame('ok.rgba', image), '-filter', 'nosuchfilter', '-o', 'x.gif'], /^error: invalid filter graph/],
+      [['-canvas', '40x30', '-frame', 'ok.rgba,41,30,0,0,41,30,5', '-filter', GRAPH, '-o', 'x.gif'], /^error: ok\.rgba does not hold/],
+      [['-canvas', '40x30', ...frame('ok.rgba', image), '-filter', GRAPH, '-o', 'x.gif', '-bogus', '1'], /^error: unknown option -bogus/],
+    ]; // prettier-ignore
+    for (const [args, message] of cases) {
+      const { code, log } = await run(args);
+      expect(code).toBe(1);
+      expect(log.some((line) => message.test(line))).toBe(true);
+      expect(core.listFiles()).not.toContain('x.gif');
+    }
+    const { code } = await run(['-canvas', '40x30', ...frame('ok.rgba', image), '-filter', GRAPH, '-o', 'x.gif']);
+    expect(code).toBe(0);
+    await core.deleteFile('x.gif');
+    await core.deleteFile('ok.rgba');
+  });
+});

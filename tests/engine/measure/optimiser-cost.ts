@@ -1,0 +1,60 @@
+/**
+ * What the GIF optimiser costs next to the conversion it follows (issue 12 target: the quality work
+ * ≤ 20 % of conversion time at default settings). Converts a folder of frames with the production job
+ * on the Node core, then times optimiseGif on its output; CPU time of this process, so other load on the
+ * machine inflates both sides alike (the load is printed).
+ *
+ *   npx tsx tests/engine/measure/optimiser-cost.ts <frames-dir> [lossiness,...]
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { optimiseGif } from '../../../src/features/converter/engine/gif-optimise';
+import { DEFAULT_SETTINGS } from '../../../src/features/converter/engine/settings';
+import { runConversionJob } from '../../../src/features/converter/worker/conversion-job';
+import type { Rgba } from '../../fixtures/pngs';
+import { composeFrame } from '../../support/compose';
+import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+
+const dir = process.argv[2]!;
+const lossinessValues = (process.argv[3] ?? '0,20,40').split(',').map(Number);
+
+function readImage(path: string): Rgba {
+  const size = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', path]);
+  const [width, height] = size.toString().trim().split(',').map(Number) as [number, number];
+  const data = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], {
+    maxBuffer: 1 << 30,
+  });
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const frames = readdirSync(dir)
+  .filter((f) => /\.(png|jpe?g)$/i.test(f))
+  .sort()
+  .map((f) => readImage(join(dir, f)));
+const ffmpeg = await loadNodeFFmpeg();
+console.log(`load: ${execFileSync('uptime').toString().trim()}`);
+const [cpu0, wall0] = [cpuMs(), performance.now()];
+const { gif, plan } = await runConversionJob(ffmpeg, {
+  settings: { ...DEFAULT_SETTINGS, mode: frames.length > 1 ? 'animated' : 'static' },
+  sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
+  readFrame: async (frame) => composeFrame(frames[frame.sourceIndex]!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+  optimise: async (g) => g,
+});
+const [convertCpu, convertWall] = [cpuMs() - cpu0, performance.now() - wall0];
+console.log(
+  `${frames.length} x ${plan.width}x${plan.height}: conversion ${convertCpu.toFixed(0)} ms CPU (${convertWall.toFixed(0)} ms wall), ${(gif.length / 1024).toFixed(0)} KiB`,
+);
+for (const lossiness of lossinessValues) {
+  const [cpu1, wall1] = [cpuMs(), performance.now()];
+  const out = optimiseGif(gif, { lossiness });
+  const [cpu, wall] = [cpuMs() - cpu1, performance.now() - wall1];
+  console.log(
+    `  lossiness ${lossiness}: ${cpu.toFixed(0)} ms CPU (${wall.toFixed(0)} ms wall) = ${((cpu / convertCpu) * 100).toFixed(1)} % of the conversion; ${(out.length / 1024).toFixed(0)} KiB (${((out.length / gif.length - 1) * 100).toFixed(1)} %)`,
+  );
+}

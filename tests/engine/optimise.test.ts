@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseGif } from '@/features/converter/engine/gif-file';
+import { optimiseGif } from '@/features/converter/engine/gif-optimise';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/engine/settings';
+import { runConversionJob } from '@/features/converter/worker/conversion-job';
+import { grain, photoLike } from '../fixtures/content';
+import { makeRgba, type Rgba } from '../fixtures/pngs';
+import { composeFrame } from '../support/compose';
+import { decodeGif, meanAbsoluteError } from '../support/gif';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { convertImages } from '../support/node-engine';
+
+let ffmpeg: NodeFFmpeg;
+beforeAll(async () => {
+  ffmpeg = await loadNodeFFmpeg();
+});
+
+const W = 160;
+const H = 120;
+
+/** A photo with a dark square moving across it: most pixels repeat from frame to frame. */
+function panFrames(count: number): Rgba[] {
+  const base = photoLike(W, H, 4);
+  return Array.from({ length: count }, (_, i) =>
+    makeRgba(W, H, (x, y) => {
+      if (x >= 10 + i * 20 && x < 30 + i * 20 && y >= 40 && y < 60) return [20, 20, 30, 255];
+      const k = (y * W + x) * 4;
+      return [base.data[k]!, base.data[k + 1]!, base.data[k + 2]!, 255];
+    }),
+  );
+}
+
+/** A ball on a transparent background moving down-right. */
+function ballFrames(count: number): Rgba[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeRgba(W, H, (x, y) => {
+      const inside = (x - 30 - i * 25) ** 2 + (y - 30 - i * 15) ** 2 < 20 ** 2;
+      return inside ? [230, 80 + x, 40, 255] : [0, 0, 0, 0];
+    }),
+  );
+}
+
+const inputs = (frames: Rgba[]) => frames.map((image, i) => ({ name: `f${i}.png`, image, delayMs: 100 + i * 10 }));
+
+/** The same conversion without the optimiser: what ffmpeg and the timing pass alone make. */
+async function withoutOptimiser(frames: Rgba[], settings: Partial<ConversionSettings> = {}): Promise<Uint8Array> {
+  const { gif } = await runConversionJob(ffmpeg, {
+    settings: { ...DEFAULT_SETTINGS, mode: 'animated', ...settings },
+    sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
+    readFrame: async (frame) =>
+      composeFrame(frames[frame.sourceIndex]!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+    optimise: async (gif) => gif,
+  });
+  return gif;
+}
+
+const shown = (gif: Uint8Array) => decodeGif(gif).frames.map((f) => f.image.data);
+
+describe('the optimiser in a real conversion', () => {
+  it('an opaque animation: frames cropped to what changes, the same pictures, delays and loop, smaller', async () => {
+    const frames = panFrames(5);
+    const { gif } = await convertImages(ffmpeg, inputs(frames), { mode: 'animated', quality: 100 });
+    const plain = await withoutOptimiser(frames, { quality: 100 });
+    expect(gif.length).toBeLessThan(plain.length);
+    expect(shown(gif)).toEqual(shown(plain));
+    const decoded = decodeGif(gif);
+    expect(decoded.frames.map((f) => f.delayCs)).toEqual([10, 11, 12, 13, 14]);
+    expect(decoded.loopCount).toBe(0);
+    decoded.frames.forEach((frame, i) => expect(meanAbsoluteError(frame.image, frames[i]!)).toBeLessThan(6));
+    const rects = parseGif(gif).frames.map((f) => f.width * f.height);
+    expect(Math.max(...rects.slice(1))).toBeLessThan((W * H) / 4);
+  });
+
+  it('transparent frames: differenced too, the page shows where the ball was, never the previous frame', async () => {
+    const frames = ballFrames(4);
+    const { gif } = await convertImages(ffmpeg, inputs(frames), { mode: 'animated', quality: 100 });
+    const plain = await withoutOptimiser(frames, { quality: 100 });
+    expect(gif.length).toBeLessThan(plain.length);
+    expect(shown(gif)).toEqual(shown(plain));
+    const decoded = decodeGif(gif);
+    decoded.frames.forEach((frame, i) => {
+      for (let p = 3; p < frame.image.data.length; p += 4) expect(frame.image.data[p]).toBe(frames[i]!.data[p]);
+    });
+    expect(
+      parseGif(gif)
+        .frames.slice(1)
+        .every((f) => f.width < W && f.height < H),
+    ).toBe(true);
+  });
+
+  it('lossy: smaller than lossless, frames within the error budget, timing and transparency kept', async () => {
+    const frames = [0, 1, 2].map((i) => grain(W, H, i + 7));
+    frames[1] = makeRgba(W, H, (x, y) => {
+      const k = (y * W + x) * 4;
+      return x < 20 ? [0, 0, 0, 0] : [frames[1]!.data[k]!, frames[1]!.data[k + 1]!, frames[1]!.data[k + 2]!, 255];
+    });
+    const plain = await withoutOptimiser(frames);
+    const lossless = optimiseGif(plain, { lossiness: 0 });
+    const lossy = optimiseGif(plain, { lossiness: 40 });
+    expect(lossless.length).toBeLessThanOrEqual(plain.length);
+    expect(lossy.length).toBeLessThan(lossless.length * 0.95);
+    const [want, got] = [decodeGif(plain), decodeGif(lossy)];
+    expect(got.frames.map((f) => f.delayCs)).toEqual(want.frames.map((f) => f.delayCs));
+    expect(got.loopCount).toBe(want.loopCount);
+    const limit = 1.75 * Math.sqrt(400) + 1;
+    got.frames.forEach((frame, f) => {
+      const a = frame.image.data;
+      const b = want.frames[f]!.image.data;
+      for (let p = 0; p < a.length; p += 4) {
+        expect(a[p + 3]).toBe(b[p + 3]);
+        const off = Math.hypot(a[p]! - b[p]!, a[p + 1]! - b[p + 1]!, a[p + 2]! - b[p + 2]!);
+        if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)}`);
+      }
+      expect(meanAbsoluteError(frame.image, frames[f]!)).toBeLessThan(
+        meanAbsoluteError(want.frames[f]!.image, frames[f]!) + 6,
+      );
+    });
+  });
+});

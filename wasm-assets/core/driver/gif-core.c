@@ -1,0 +1,514 @@
+/*
+ * The engine core's driver: raw RGBA frames from the (emscripten) file system → a libavfilter graph →
+ * the GIF encoder → the GIF muxer. It replaces fftools' `ffmpeg` program, which needs threads since
+ * FFmpeg 6.1. One call of gif_core_exec() is one job; everything it allocates is freed before it
+ * returns, so a loaded core runs any number of jobs.
+ *
+ * Arguments (all values are single arguments):
+ *   -canvas WxH             size of the frames the graph receives
+ *   -frame F,W,H,X,Y,PW,PH,D  one per frame, in order: raw RGBA file F of W×H pixels, scaled to PW×PH and
+ *                           drawn at X,Y on a transparent canvas (no scaling when W×H = PW×PH), shown for
+ *                           D centiseconds
+ *   -scaler NAME            resampling for -frame scaling: lanczos (default), bicubic, bilinear, area, neighbor
+ *   -filter GRAPH           libavfilter graph; its first open input gets the frames, its second (if any)
+ *                           the palette from -palette-in; exactly one open output
+ *   -palette-in FILE        a palette written by -palette-out (16×16 RGB32), fed to the second input
+ *   -palette-out FILE       write the graph's last output frame (a palettegen palette) raw, no GIF
+ *   -o FILE                 write the GIF here
+ *   -loop N                 -1: play once (no loop extension), 0: forever, N: N times
+ *   -gifflags FLAGS         the GIF encoder's gifflags option (e.g. -offsetting-transdiff)
+ *
+ * Log: `frame=N` after each frame written (progress), `error: ...` before a non-zero return.
+ */
+#include <errno.h>
+#include <malloc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <emscripten.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libavformat/avformat.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+
+#define PALETTE_SIDE 16
+
+typedef struct FrameSpec {
+  const char *file;
+  int width, height;    /* of the file's pixels */
+  int x, y, pw, ph;     /* placement on the canvas */
+  int delay_cs;
+} FrameSpec;
+
+typedef struct Job {
+  int canvas_w, canvas_h;
+  FrameSpec *frames;
+  int frame_count;
+  const char *filter;
+  const char *palette_in;
+  const char *palette_out;
+  const char *output;
+  const char *gifflags;
+  int loop;
+  int sws_flags;
+
+  AVFilterGraph *graph;
+  AVFilterContext *src, *palette_src, *sink;
+  AVCodecContext *enc;
+  AVFormatContext *mux;
+  AVPacket *pkt;
+  AVFrame *filtered;
+  struct SwsContext *sws;
+  uint8_t *scratch;
+  size_t scratch_size;
+  FILE *palette_file;
+  int written;
+  int header_written;
+  double deadline_ms;
+} Job;
+
+EM_JS(double, core_timeout_ms, (void), {
+  return Module["timeout"] > 0 ? Module["timeout"] : -1;
+});
+
+EM_JS(void, core_report, (int done, int total), {
+  if (Module["progress"]) Module["progress"]({ progress: total > 0 ? done / total : 0, time: done });
+});
+
+static int fail(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fputs("error: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+  return -1;
+}
+
+static int fail_av(const char *what, int code) {
+  char text[AV_ERROR_MAX_STRING_SIZE] = {0};
+  av_strerror(code, text, sizeof(text));
+  return fail("%s: %s", what, text);
+}
+
+static int parse_size(const char *value, int *w, int *h) {
+  char end;
+  return sscanf(value, "%dx%d%c", w, h, &end) == 2 && *w > 0 && *h > 0 && *w <= 32768 && *h <= 32768;
+}
+
+static int parse_frame(char *value, FrameSpec *spec) {
+  /* F,W,H,X,Y,PW,PH,D: the name is everything before the last seven commas. */
+  char *fields[8];
+  int n = 0;
+  for (char *p = value + strlen(value); p > value && n < 7; p--)
+    if (p[-1] == ',') {
+      fields[7 - n++] = p;
+      p[-1] = '\0';
+    }
+  if (n != 7) return 0;
+  fields[0] = value;
+  int numbers[7];
+  for (int i = 0; i < 7; i++) {
+    char *end;
+    long v = strtol(fields[i + 1], &end, 10);
+    if (*end || end == fields[i + 1] || v < -32768 || v > 65535) return 0;
+    numbers[i] = (int)v;
+  }
+  *spec = (FrameSpec){fields[0], numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5], numbers[6]};
+  return spec->width > 0 && spec->height > 0 && spec->pw > 0 && spec->ph > 0 && spec->delay_cs >= 0;
+}
+
+static int scaler_flags(const char *name) {
+  if (!strcmp(name, "lanczos")) return SWS_LANCZOS;
+  if (!strcmp(name, "bicubic")) return SWS_BICUBIC;
+  if (!strcmp(name, "bilinear")) return SWS_BILINEAR;
+  if (!strcmp(name, "area")) return SWS_AREA;
+  if (!strcmp(name, "neighbor")) return SWS_POINT;
+  return 0;
+}
+
+static int parse_args(Job *job, int argc, char **argv) {
+  job->loop = 0;
+  job->sws_flags = SWS_LANCZOS;
+  job->frames = calloc(argc > 0 ? argc : 1, sizeof(FrameSpec));
+  if (!job->frames) return fail("out of memory");
+  for (int i = 0; i < argc; i++) {
+    const char *name = argv[i];
+    if (i + 1 >= argc) return fail("option %s needs a value", name);
+    char *value = argv[++i];
+    if (!strcmp(name, "-canvas")) {
+      if (!parse_size(value, &job->canvas_w, &job->canvas_h)) return fail("invalid canvas size '%s'", value);
+    } else if (!strcmp(name, "-frame")) {
+      if (!parse_frame(value, &job->frames[job->frame_count])) return fail("invalid frame '%s'", value);
+      job->frame_count++;
+    } else if (!strcmp(name, "-scaler")) {
+      if (!(job->sws_flags = scaler_flags(value))) return fail("unknown scaler '%s'", value);
+    } else if (!strcmp(name, "-filter")) {
+      job->filter = value;
+    } else if (!strcmp(name, "-palette-in")) {
+      job->palette_in = value;
+    } else if (!strcmp(name, "-palette-out")) {
+      job->palette_out = value;
+    } else if (!strcmp(name, "-o")) {
+      job->output = value;
+    } else if (!strcmp(name, "-loop")) {
+      char *end;
+      long v = strtol(value, &end, 10);
+      if (*end || v < -1 || v > 65535) return fail("invalid loop count '%s'", value);
+      job->loop = (int)v;
+    } else if (!strcmp(name, "-gifflags")) {
+      job->gifflags = value;
+    } else {
+      return fail("unknown option %s", name);
+    }
+  }
+  if (!job->canvas_w) return fail("missing -canvas");
+  if (!job->frame_count) return fail("no -frame given");
+  if (!job->filter) return fail("missing -filter");
+  if (!job->output == !job->palette_out) return fail("give exactly one of -o and -palette-out");
+  return 0;
+}
+
+/* ---- the filter graph ---- */
+
+static int make_source(Job *job, AVFilterContext **ctx, const char *name, int w, int h, enum AVPixelFormat format) {
+  char args[160];
+  snprintf(args, sizeof(args), "video_size=%dx%d:pix_fmt=%d:time_base=1/100:pixel_aspect=1/1", w, h, format);
+  int ret = avfilter_graph_create_filter(ctx, avfilter_get_by_name("buffer"), name, args, NULL, job->graph);
+  return ret < 0 ? fail_av("cannot create the frame source", ret) : 0;
+}
+
+static int build_graph(Job *job) {
+  AVFilterInOut *inputs = NULL, *outputs = NULL;
+  int ret;
+  job->graph = avfilter_graph_alloc();
+  if (!job->graph) return fail("out of memory");
+  if (make_source(job, &job->src, "frames", job->canvas_w, job->canvas_h, AV_PIX_FMT_RGBA) < 0) return -1;
+  if (job->palette_in &&
+      make_source(job, &job->palette_src, "palette", PALETTE_SIDE, PALETTE_SIDE, AV_PIX_FMT_RGB32) < 0)
+    return -1;
+  ret = avfilter_graph_create_filter(&job->sink, avfilter_get_by_name("buffersink"), "out", NULL, NULL, job->graph);
+  if (ret < 0) return fail_av("cannot create the frame sink", ret);
+
+  ret = avfilter_graph_parse2(job->graph, job->filter, &inputs, &outputs);
+  if (ret < 0) {
+    ret = fail_av("invalid filter graph", ret);
+    goto done;
+  }
+  AVFilterContext *sources[2] = {job->src, job->palette_src};
+  int wanted = job->palette_src ? 2 : 1, linked = 0;
+  for (AVFilterInOut *in = inputs; in; in = in->next, linked++) {
+    if (linked >= wanted) {
+      ret = fail("the filter graph has more open inputs than sources (%d)", wanted);
+      goto done;
+    }
+    if ((ret = avfilter_link(sources[linked], 0, in->filter_ctx, in->pad_idx)) < 0) {
+      ret = fail_av("cannot link an input", ret);
+      goto done;
+    }
+  }
+  if (linked != wanted) {
+    ret = fail("the filter graph has %d open inputs, expected %d", linked, wanted);
+    goto done;
+  }
+  if (!outputs || outputs->next) {
+    ret = fail("the filter graph must have exactly one open output");
+    goto done;
+  }
+  if ((ret = avfilter_link(outputs->filter_ctx, outputs->pad_idx, job->sink, 0)) < 0) {
+    ret = fail_av("cannot link the output", ret);
+    goto done;
+  }
+  if ((ret = avfilter_graph_config(job->graph, NULL)) < 0) ret = fail_av("cannot configure the filter graph", ret);
+done:
+  avfilter_inout_free(&inputs);
+  avfilter_inout_free(&outputs);
+  return ret < 0 ? -1 : 0;
+}
+
+/* ---- reading and placing frames ---- */
+
+static int read_file(const char *path, uint8_t *data, size_t size) {
+  FILE *file = fopen(path, "rb");
+  if (!file) return fail("cannot open %s: %s", path, strerror(errno));
+  size_t got = fread(data, 1, size, file);
+  int extra = fgetc(file) != EOF;
+  fclose(file);
+  if (got != size || extra) return fail("%s does not hold %zu bytes of pixels", path, size);
+  return 0;
+}
+
+/* Scaling works on premultiplied colour, so transparent pixels do not bleed their colour into edges. */
+static int premultiply(uint8_t *rgba, size_t pixels) {
+  int translucent = 0;
+  for (size_t i = 0; i < pixels; i++, rgba += 4) {
+    unsigned a = rgba[3];
+    if (a == 255) continue;
+    translucent = 1;
+    rgba[0] = (rgba[0] * a + 127) / 255;
+    rgba[1] = (rgba[1] * a + 127) / 255;
+    rgba[2] = (rgba[2] * a + 127) / 255;
+  }
+  return translucent;
+}
+
+static void unpremultiply(uint8_t *row, int width) {
+  for (int x = 0; x < width; x++, row += 4) {
+    unsigned a = row[3];
+    if (a == 255) continue;
+    if (!a) {
+      row[0] = row[1] = row[2] = 0;
+      continue;
+    }
+    for (int c = 0; c < 3; c++) {
+      unsigned v = (row[c] * 255 + a / 2) / a;
+      row[c] = v > 255 ? 255 : v;
+    }
+  }
+}
+
+static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
+  int direct = spec->width == job->canvas_w && spec->height == job->canvas_h && spec->pw == spec->width &&
+               spec->ph == spec->height && !spec->x && !spec->y;
+  int ret = av_frame_get_buffer(frame, 0);
+  if (ret < 0) return fail_av("cannot allocate a frame", ret);
+  size_t row = (size_t)spec->width * 4;
+  if (direct && frame->linesize[0] == (int)row) return read_file(spec->file, frame->data[0], row * spec->height);
+
+  size_t size = row * spec->height;
+  if (size > job->scratch_size) {
+    av_freep(&job->scratch);
+    job->scratch_size = 0;
+    if (!(job->scratch = av_malloc(size))) return fail("out of memory reading %s", spec->file);
+    job->scratch_size = size;
+  }
+  if (read_file(spec->file, job->scratch, size) < 0) return -1;
+  if (direct) {
+    av_image_copy_plane(frame->data[0], frame->linesize[0], job->scratch, (int)row, (int)row, spec->height);
+    return 0;
+  }
+
+  for (int y = 0; y < frame->height; y++) memset(frame->data[0] + (size_t)y * frame->linesize[0], 0, frame->width * 4);
+  /* The visible part of the placement (it may hang over the canvas edges). */
+  int x0 = FFMAX(spec->x, 0), y0 = FFMAX(spec->y, 0);
+  int x1 = FFMIN(spec->x + spec->pw, job->canvas_w), y1 = FFMIN(spec->y + spec->ph, job->canvas_h);
+  if (x1 <= x0 || y1 <= y0) return 0;
+
+  if (spec->pw == spec->width && spec->ph == spec->height) {
+    for (int y = y0; y < y1; y++)
+      memcpy(frame->data[0] + (size_t)y * frame->linesize[0] + (size_t)x0 * 4,
+             job->scratch + (size_t)(y - spec->y) * row + (size_t)(x0 - spec->x) * 4, (size_t)(x1 - x0) * 4);
+    return 0;
+  }
+
+  int translucent = premultiply(job->scratch, (size_t)spec->width * spec->height);
+  /* Exact chroma (no subsampling inside swscale) and accurate rounding: this is a still picture. */
+  int flags = job->sws_flags | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP | SWS_ACCURATE_RND;
+  job->sws = sws_getCachedContext(job->sws, spec->width, spec->height, AV_PIX_FMT_RGBA, spec->pw, spec->ph,
+                                  AV_PIX_FMT_RGBA, flags, NULL, NULL, NULL);
+  if (!job->sws) return fail("cannot scale %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
+  AVFrame *scaled = av_frame_alloc();
+  if (!scaled) return fail("out of memory");
+  scaled->format = AV_PIX_FMT_RGBA;
+  scaled->width = spec->pw;
+  scaled->height = spec->ph;
+  if ((ret = av_frame_get_buffer(scaled, 0)) < 0) {
+    av_frame_free(&scaled);
+    return fail_av("cannot allocate a frame", ret);
+  }
+  const uint8_t *src_data[4] = {job->scratch};
+  const int src_stride[4] = {(int)row};
+  sws_scale(job->sws, src_data, src_stride, 0, spec->height, scaled->data, scaled->linesize);
+  for (int y = y0; y < y1; y++) {
+    uint8_t *dst = frame->data[0] + (size_t)y * frame->linesize[0] + (size_t)x0 * 4;
+    memcpy(dst, scaled->data[0] + (size_t)(y - spec->y) * scaled->linesize[0] + (size_t)(x0 - spec->x) * 4,
+           (size_t)(x1 - x0) * 4);
+    if (translucent) unpremultiply(dst, x1 - x0);
+  }
+  av_frame_free(&scaled);
+  return 0;
+}
+
+/* ---- output: the GIF encoder and muxer, or the raw palette ---- */
+
+static int open_output(Job *job) {
+  AVDictionary *options = NULL;
+  int ret;
+  const AVCodec *codec = avcodec_find_encoder(AV_CODEC_ID_GIF);
+  if (!codec || !(job->enc = avcodec_alloc_context3(codec))) return fail("no GIF encoder");
+  job->enc->width = av_buffersink_get_w(job->sink);
+  job->enc->height = av_buffersink_get_h(job->sink);
+  job->enc->pix_fmt = av_buffersink_get_format(job->sink);
+  job->enc->time_base = (AVRational){1, 100};
+  job->enc->sample_aspect_ratio = (AVRational){1, 1};
+  if (job->gifflags) av_dict_set(&options, "gifflags", job->gifflags, 0);
+  ret = avcodec_open2(job->enc, codec, &options);
+  av_dict_free(&options);
+  if (ret < 0) return fail_av("cannot open the GIF encoder", ret);
+
+  if ((ret = avformat_alloc_output_context2(&job->mux, NULL, "gif", job->output)) < 0)
+    return fail_av("cannot create the GIF muxer", ret);
+  AVStream *stream = avformat_new_stream(job->mux, NULL);
+  if (!stream) return fail("out of memory");
+  if ((ret = avcodec_parameters_from_context(stream->codecpar, job->enc)) < 0)
+    return fail_av("cannot set up the GIF stream", ret);
+  stream->time_base = job->enc->time_base;
+  if ((ret = avio_open(&job->mux->pb, job->output, AVIO_FLAG_WRITE)) < 0)
+    return fail_av(job->output, ret);
+  char number[16];
+  snprintf(number, sizeof(number), "%d", job->loop);
+  av_dict_set(&options, "loop", number, 0);
+  snprintf(number, sizeof(number), "%d", job->frames[job->frame_count - 1].delay_cs);
+  av_dict_set(&options, "final_delay", number, 0);
+  ret = avformat_write_header(job->mux, &options);
+  av_dict_free(&options);
+  if (ret < 0) return fail_av("cannot write the GIF header", ret);
+  job->header_written = 1;
+  return 0;
+}
+
+static int write_packets(Job *job) {
+  int ret;
+  while ((ret = avcodec_receive_packet(job->enc, job->pkt)) >= 0) {
+    av_packet_rescale_ts(job->pkt, job->enc->time_base, job->mux->streams[0]->time_base);
+    job->pkt->stream_index = 0;
+    if ((ret = av_write_frame(job->mux, job->pkt)) < 0) return fail_av("cannot write a GIF frame", ret);
+    av_packet_unref(job->pkt);
+    job->written++;
+    fprintf(stderr, "frame=%d\n", job->written);
+    core_report(job->written, job->frame_count);
+  }
+  return ret == AVERROR(EAGAIN) || ret == AVERROR_EOF ? 0 : fail_av("cannot encode a frame", ret);
+}
+
+static int write_palette(Job *job, const AVFrame *frame) {
+  if (frame->format != AV_PIX_FMT_RGB32 || frame->width != PALETTE_SIDE || frame->height != PALETTE_SIDE)
+    return fail("-palette-out needs a graph that ends in palettegen");
+  FILE *file = fopen(job->palette_out, "wb");
+  if (!file) return fail("cannot create %s: %s", job->palette_out, strerror(errno));
+  int ok = 1;
+  for (int y = 0; y < PALETTE_SIDE; y++)
+    ok &= fwrite(frame->data[0] + (size_t)y * frame->linesize[0], 4, PALETTE_SIDE, file) == PALETTE_SIDE;
+  ok &= fclose(file) == 0;
+  if (!ok) return fail("cannot write %s", job->palette_out);
+  job->written = 1;
+  return 0;
+}
+
+/* Takes every frame the graph has ready and sends it on. */
+static int drain(Job *job) {
+  int ret;
+  while ((ret = av_buffersink_get_frame(job->sink, job->filtered)) >= 0) {
+    if (job->palette_out) {
+      ret = write_palette(job, job->filtered);
+    } else {
+      if (!job->enc && open_output(job) < 0) ret = -1;
+      else if ((ret = avcodec_send_frame(job->enc, job->filtered)) < 0) ret = fail_av("cannot encode a frame", ret);
+      else ret = write_packets(job);
+    }
+    av_frame_unref(job->filtered);
+    if (ret < 0) return -1;
+  }
+  return ret == AVERROR(EAGAIN) || ret == AVERROR_EOF ? 0 : fail_av("filtering failed", ret);
+}
+
+static int feed_palette(Job *job) {
+  AVFrame *palette = av_frame_alloc();
+  if (!palette) return fail("out of memory");
+  palette->format = AV_PIX_FMT_RGB32;
+  palette->width = palette->height = PALETTE_SIDE;
+  palette->pts = 0;
+  int ret = av_frame_get_buffer(palette, 0);
+  if (ret < 0) ret = fail_av("cannot allocate the palette", ret);
+  else if (palette->linesize[0] != PALETTE_SIDE * 4) ret = fail("unexpected palette layout");
+  else if ((ret = read_file(job->palette_in, palette->data[0], PALETTE_SIDE * PALETTE_SIDE * 4)) >= 0 &&
+           (ret = av_buffersrc_add_frame(job->palette_src, palette)) < 0)
+    ret = fail_av("cannot use the palette", ret);
+  av_frame_free(&palette);
+  if (ret < 0) return -1;
+  ret = av_buffersrc_add_frame(job->palette_src, NULL);
+  return ret < 0 ? fail_av("cannot use the palette", ret) : 0;
+}
+
+static int timed_out(Job *job) {
+  return job->deadline_ms > 0 && emscripten_get_now() > job->deadline_ms;
+}
+
+static int run(Job *job) {
+  int ret;
+  if (build_graph(job) < 0) return -1;
+  if (!(job->pkt = av_packet_alloc()) || !(job->filtered = av_frame_alloc())) return fail("out of memory");
+  if (job->palette_src && feed_palette(job) < 0) return -1;
+
+  int64_t pts = 0;
+  for (int i = 0; i < job->frame_count; i++) {
+    if (timed_out(job)) return fail("timed out");
+    const FrameSpec *spec = &job->frames[i];
+    AVFrame *frame = av_frame_alloc();
+    if (!frame) return fail("out of memory");
+    frame->format = AV_PIX_FMT_RGBA;
+    frame->width = job->canvas_w;
+    frame->height = job->canvas_h;
+    frame->sample_aspect_ratio = (AVRational){1, 1};
+    frame->pts = pts;
+    frame->duration = FFMAX(spec->delay_cs, 1);
+    pts += FFMAX(spec->delay_cs, 1);
+    ret = load_frame(job, spec, frame);
+    if (ret >= 0 && (ret = av_buffersrc_add_frame_flags(job->src, frame, 0)) < 0)
+      ret = fail_av("cannot filter a frame", ret);
+    av_frame_free(&frame);
+    if (ret < 0 || drain(job) < 0) return -1;
+  }
+  if ((ret = av_buffersrc_add_frame(job->src, NULL)) < 0) return fail_av("cannot end the frames", ret);
+  if (drain(job) < 0) return -1;
+
+  if (job->palette_out) return job->written ? 0 : fail("the filter graph made no palette");
+  if (!job->enc) return fail("the filter graph made no frames");
+  if ((ret = avcodec_send_frame(job->enc, NULL)) < 0) return fail_av("cannot finish encoding", ret);
+  if (write_packets(job) < 0) return -1;
+  if ((ret = av_write_trailer(job->mux)) < 0) return fail_av("cannot finish the GIF", ret);
+  job->header_written = 0;
+  return 0;
+}
+
+static void release(Job *job) {
+  if (job->mux) {
+    if (job->header_written) av_write_trailer(job->mux);
+    avio_closep(&job->mux->pb);
+    avformat_free_context(job->mux);
+  }
+  avcodec_free_context(&job->enc);
+  avfilter_graph_free(&job->graph);
+  av_packet_free(&job->pkt);
+  av_frame_free(&job->filtered);
+  sws_freeContext(job->sws);
+  av_freep(&job->scratch);
+  free(job->frames);
+}
+
+/** Bytes of the heap in use (malloc'd and not freed): the same after every job when nothing leaks. */
+EMSCRIPTEN_KEEPALIVE size_t gif_core_heap_in_use(void) {
+  return mallinfo().uordblks;
+}
+
+/** One job; returns 0 on success, 1 after logging `error: ...`. */
+EMSCRIPTEN_KEEPALIVE int gif_core_exec(int argc, char **argv) {
+  Job job = {0};
+  av_log_set_level(AV_LOG_ERROR);
+  double timeout = core_timeout_ms();
+  job.deadline_ms = timeout > 0 ? emscripten_get_now() + timeout : -1;
+  int ret = parse_args(&job, argc, argv);
+  if (ret >= 0) ret = run(&job);
+  release(&job);
+  if (ret < 0 && job.output) remove(job.output);
+  if (ret < 0 && job.palette_out) remove(job.palette_out);
+  fflush(stderr);
+  return ret < 0 ? 1 : 0;
+}
