@@ -198,11 +198,11 @@ describe('buildPlan', () => {
   it('cuts transparency at the chosen alpha threshold, in the single and the split plan', () => {
     const s = settings({ alphaThreshold: 40 });
     const plan = buildPlan(layoutOf(s), s, { smoothGradient: false, transparent: true });
-    expect(arg(plan.args, '-filter_complex')).toContain('paletteuse=dither=none:alpha_threshold=40');
+    expect(arg(plan.args, '-filter')).toContain('paletteuse=dither=none:alpha_threshold=40');
     const big = settings({ mode: 'animated', alphaThreshold: 200 });
     const frames = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, width: 1920, height: 1080 }));
     const split = buildPlan(planLayout(big, frames), big, { smoothGradient: false, transparent: true }).split;
-    expect(split?.runs.map((run) => arg(run.args, '-filter_complex'))).toEqual([
+    expect(split?.runs.map((run) => arg(run.args, '-filter'))).toEqual([
       expect.stringContaining('alpha_threshold=200'),
       expect.stringContaining('alpha_threshold=200'),
     ]);

@@ -13,7 +13,7 @@
 import { formatBytes } from '@/shared/lib/format-bytes';
 import type { ConversionProgress } from './contracts';
 import { outputSize, type Size } from './dimensions';
-import { coloursForQuality } from './quality';
+import { coloursForQuality, lossinessForQuality } from './quality';
 import type { ConversionSettings, DitherChoice } from './settings';
 
 export interface TargetPreset {
@@ -91,12 +91,15 @@ const FRAME_STEPS = [2, 3, 4];
 /** Each frame step comes in before the first scale at or under its entry. */
 const FRAME_DROP_SCALES = [0.42, 0.3, 0.2];
 
+const lossyOf = (knobs: Knobs) => lossinessForQuality(knobs.quality) + knobs.lossiness;
+
 function modelOf(knobs: Knobs, base: Knobs, frameCount: number): number {
   const kept = (step: number) => Math.ceil(Math.max(1, frameCount) / step);
   return (
     (coloursForQuality(knobs.quality) / coloursForQuality(base.quality)) ** COLOUR_EXPONENT *
     (DITHER_WEIGHT[knobs.dither] / DITHER_WEIGHT[base.dither]) *
-    Math.exp(-LOSSINESS_DECAY * (knobs.lossiness - base.lossiness)) *
+    // The quality step carries its own lossiness (quality.ts), on top of any the search adds.
+    Math.exp(-LOSSINESS_DECAY * (lossyOf(knobs) - lossyOf(base))) *
     (knobs.scale / base.scale) ** (2 * PIXEL_EXPONENT) *
     (kept(knobs.frameStep) / kept(base.frameStep)) ** FRAME_EXPONENT
   );
