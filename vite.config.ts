@@ -59,6 +59,16 @@ export default defineConfig({
         display: 'standalone',
         theme_color: THEME_COLOR,
         background_color: '#ffffff',
+        // The installed app opens PNGs from the operating system (launchQueue) and receives them from
+        // other apps' share sheets (public/share-target-sw.js hands them to the page).
+        file_handlers: [{ action: '/', accept: { 'image/png': ['.png', '.apng'] } }],
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'images', accept: ['image/png', '.png', '.apng'] }] },
+        },
+        launch_handler: { client_mode: 'focus-existing' },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -76,6 +86,8 @@ export default defineConfig({
         // The first visit's tab is served by the service worker as soon as it is ready, so it keeps working offline.
         clientsClaim: true,
         inlineWorkboxRuntime: true,
+        // The share target's POST handler; Workbox's routes only answer GET requests.
+        importScripts: ['/share-target-sw.js'],
       },
     }),
     staticHostHeaders(),

@@ -38,6 +38,21 @@ describe('convertEachFile', () => {
     expect(items).toHaveLength(3);
   });
 
+  it('an expanded APNG frame stays that frame in its own request', async () => {
+    const frames: unknown[] = [];
+    const convert: ConvertOne = async (request) => {
+      frames.push(request.animationFrames);
+      return { gif: new Blob(['gif']), fileName: 'converted_1.gif', width: 10, height: 10, frameCount: 1 };
+    };
+    const anim = file('anim.png');
+    await convertEachFile(convert, 1, {
+      files: [anim, anim, file('still.png')],
+      settings: DEFAULT_SETTINGS,
+      animationFrames: [2, 0, null],
+    });
+    expect(frames).toEqual([[2], [0], undefined]);
+  });
+
   it('reports files done of total with the overall percent', async () => {
     const progress: ConversionProgress[] = [];
     const convert: ConvertOne = async (_request, options) => {

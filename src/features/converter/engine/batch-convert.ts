@@ -43,8 +43,12 @@ export async function convertEachFile(
   const outcomes = await runBatch(files, {
     concurrency,
     ...(options.signal ? { signal: options.signal } : {}),
-    run: (file, _index, job) =>
-      convert({ files: [file], settings }, { signal: job.signal, onProgress: (p) => job.onProgress(p.progress) }),
+    run: (file, index, job) => {
+      // An expanded APNG frame stays that frame: a static batch of frames makes one still GIF per frame.
+      const frame = request.animationFrames?.[index];
+      const one = { files: [file], settings, ...(frame != null ? { animationFrames: [frame] } : {}) };
+      return convert(one, { signal: job.signal, onProgress: (p) => job.onProgress(p.progress) });
+    },
     onSettled: (index, outcome) => options.onItem?.(index, toItem(files[index]!.name, outcome)),
     onProgress: (progress) => options.onProgress?.(batchProgress(progress)),
   });

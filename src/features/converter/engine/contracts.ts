@@ -26,6 +26,11 @@ export interface ConversionRequest {
    * `settings.frameDelay`. GIF timing is in centiseconds, so each delay is rounded to 10 ms.
    */
   frameDelays?: readonly (number | null)[];
+  /**
+   * Animated PNGs expanded in the frame strip: the frame (0-based) an item shows, by index in `files`;
+   * null or missing means the whole file (every frame of an APNG, with its own delays).
+   */
+  animationFrames?: readonly (number | null)[];
 }
 
 export interface ConversionOutput {

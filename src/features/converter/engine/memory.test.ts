@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APNG_LIMITS } from './apng-parse';
 import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes, heapHeadroom } from './memory';
 
 const MIB = 1024 * 1024;
@@ -31,5 +32,12 @@ describe('memory pre-flight', () => {
     expect(() => assertFitsInMemory(100, 3840, 2160)).toThrow(
       /about \d+ MB of memory.*Use at most 37 frames at 3840x2160, or turn on Resize and choose a smaller size/,
     );
+  });
+});
+
+describe('the animation frame limit', () => {
+  it('a longest APNG (1000 frames) fits the heap up to about 560 x 560 output pixels, not beyond', () => {
+    expect(() => assertFitsInMemory(APNG_LIMITS.maxFrames, 560, 560)).not.toThrow();
+    expect(() => assertFitsInMemory(APNG_LIMITS.maxFrames, 600, 600)).toThrow(/Use at most \d+ frames at 600x600/);
   });
 });

@@ -7,7 +7,7 @@ import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './me
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
-import { frameSequence, netscapeLoopCount } from './timing';
+import { frameSequence, jobLoopCount } from './timing';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
 export interface FrameSource extends Size {
@@ -90,8 +90,13 @@ const PALETTE_FILE = 'palette.pal';
  * timing extras (frames kept, hold, boomerang: timing.ts) give the GIF's frame sequence, where a file may
  * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
+ * `apngPlays`: an APNG converted on its own keeps its play count while the loop settings are default.
  */
-export function planLayout(settings: ConversionSettings, sources: readonly FrameSource[]): FrameLayout {
+export function planLayout(
+  settings: ConversionSettings,
+  sources: readonly FrameSource[],
+  apngPlays?: number | null,
+): FrameLayout {
   const first = sources[0];
   if (!first) throw new Error(ERROR_MESSAGES.noFiles);
   const used = settings.mode === 'static' ? [first] : sources;
@@ -114,7 +119,7 @@ export function planLayout(settings: ConversionSettings, sources: readonly Frame
   return {
     ...canvas,
     mode: settings.mode,
-    loopCount: netscapeLoopCount(settings.loop, settings.loopPlays),
+    loopCount: jobLoopCount(settings.loop, settings.loopPlays, apngPlays),
     frames: sequence.map(({ sourceIndex, delayMs }, index) => ({
       name: used[sourceIndex]!.name,
       sourceIndex,

@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatFrameRate,
   frameSequence,
+  jobLoopCount,
   keptFrames,
   netscapeLoopCount,
   totalDurationMs,
@@ -35,6 +36,14 @@ describe('netscapeLoopCount', () => {
     // One play is the same as no loop; the count cannot exceed 16 bits.
     expect(netscapeLoopCount(true, 1)).toBeNull();
     expect(netscapeLoopCount(true, 70_000)).toBe(0xffff);
+  });
+  it("keeps an APNG's play count while the loop settings are default; a chosen count or loop off wins", () => {
+    expect(jobLoopCount(true, 'forever', 0)).toBe(0);
+    expect(jobLoopCount(true, 'forever', 1)).toBeNull();
+    expect(jobLoopCount(true, 'forever', 3)).toBe(2);
+    expect(jobLoopCount(true, 5, 3)).toBe(4);
+    expect(jobLoopCount(false, 'forever', 3)).toBeNull();
+    expect(jobLoopCount(true, 'forever', null)).toBe(0);
   });
   it('says what the choice means', () => {
     expect(describePlays(false, 3)).toBe('Plays once');

@@ -44,6 +44,16 @@ export function netscapeLoopCount(loop: boolean, plays: LoopPlays): number | nul
   return total <= 1 ? null : Math.min(0xffff, total - 1);
 }
 
+/**
+ * The loop count for a job: the user's choice (netscapeLoopCount), except that an APNG converted on its
+ * own keeps its num_plays while the loop settings are at their default (loop on, forever). An APNG's
+ * num_plays counts every play (0 = forever), so N plays are NETSCAPE count N − 1 and one play is none.
+ */
+export function jobLoopCount(loop: boolean, plays: LoopPlays, apngPlays?: number | null): number | null {
+  if (apngPlays == null || !loop || plays !== 'forever') return netscapeLoopCount(loop, plays);
+  return apngPlays === 0 ? 0 : netscapeLoopCount(true, apngPlays);
+}
+
 /** Indices of the files kept: every `step`-th one from the first, and always the last one. */
 export function keptFrames(count: number, step: number): number[] {
   const every = Math.max(1, Math.round(step));

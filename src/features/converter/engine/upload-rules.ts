@@ -31,9 +31,12 @@ interface CandidateFile {
   size: number;
 }
 
-/** Choosing more than 10 files refuses the whole choice, as the file count is a property of the choice. */
-export function screenUpload<F extends CandidateFile>(files: readonly F[]): UploadScreening<F> {
-  const tooMany = files.length > LIMITS.maxFiles;
+/**
+ * Choosing more than 10 files refuses the whole choice, as the file count is a property of the choice.
+ * Files added to a selection (a paste) count the `alreadySelected` ones too.
+ */
+export function screenUpload<F extends CandidateFile>(files: readonly F[], alreadySelected = 0): UploadScreening<F> {
+  const tooMany = files.length + alreadySelected > LIMITS.maxFiles;
   const screening: UploadScreening<F> = { accepted: [], notPng: [], rejected: [] };
   for (const file of files) {
     const reasons: string[] = [];

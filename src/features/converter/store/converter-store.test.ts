@@ -41,6 +41,35 @@ describe('converter store', () => {
     expect(state().machine).toMatchObject({ status: 'done', result: { frameCount: 2 } });
   });
 
+  it('an animated PNG alone makes an animation; expanded, its frames are items of their own', () => {
+    const { engine, state } = setup();
+    const apng = pngFile('anim.png');
+    state().chooseFiles([apng], new Map([[apng, { frameCount: 3, delaysMs: [100, 200, 300], plays: 0 }]]));
+    expect(state().settings.mode).toBe('animated');
+    const [item] = state().files;
+    state().expandAnimation(item!.id);
+    expect(state().files.map((f) => [f.file, f.frame])).toEqual([
+      [apng, 0],
+      [apng, 1],
+      [apng, 2],
+    ]);
+    state().moveFile(2, 0);
+    state().setFrameDelay(state().files[1]!.id, 50);
+    void state().convert();
+    expect(engine.current.request.animationFrames).toEqual([2, 0, 1]);
+    expect(engine.current.request.frameDelays).toEqual([null, 50, null]);
+  });
+
+  it('a paste adds to the selection and keeps what was chosen', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    state().setFrameDelay(state().files[0]!.id, 70);
+    state().appendFiles([pngFile('pasted.png')]);
+    expect(names(state)).toEqual(['a.png', 'pasted.png']);
+    expect(state().files[0]!.delayMs).toBe(70);
+    expect(state().settings.mode).toBe('animated');
+  });
+
   it('fails with the engine message and keeps files and settings', async () => {
     const { engine, state } = setup();
     state().chooseFiles([pngFile('a.png')]);

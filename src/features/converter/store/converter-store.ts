@@ -1,7 +1,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { ConversionProgress, ConversionRequest, ConverterEngine } from '../engine/contracts';
+import type { AnimationSummary } from '../engine/apng-parse';
 import { errorMessageOf, isAbortError } from '../engine/errors';
 import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../engine/frame-order';
+import { frameCountOf } from '../engine/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../engine/settings';
 import {
@@ -23,8 +25,12 @@ import { transition, type ConverterEvent, type ConverterState } from './machine'
 export interface SelectedFile {
   id: string;
   file: File;
-  /** This frame's own delay in milliseconds, or null for the global frame delay. */
+  /** This frame's own delay in milliseconds, or null for the global frame delay (an APNG frame: its own). */
   delayMs: number | null;
+  /** An animated PNG's frames and timing, or null for a still PNG. */
+  animation: AnimationSummary | null;
+  /** The one frame (0-based) of an animation this item shows once expanded, or null for the whole file. */
+  frame: number | null;
 }
 
 /** How a convert() call ended, so the UI can say so (toasts are the UI's business). */
@@ -47,8 +53,15 @@ export interface ConverterStoreState {
   /** Width / height of the first file, read from its PNG header; null until known or when unreadable. */
   aspectRatio: number | null;
 
-  /** Replaces the selection, in natural name order; clears an earlier result and error. */
-  chooseFiles(files: readonly File[]): void;
+  /**
+   * Replaces the selection, in natural name order; clears an earlier result and error.
+   * `animations`: the animated PNGs among the files (see summarizeAnimation).
+   */
+  chooseFiles(files: readonly File[], animations?: ReadonlyMap<File, AnimationSummary>): void;
+  /** Adds files after the current selection (a paste): nothing chosen before is lost. */
+  appendFiles(files: readonly File[], animations?: ReadonlyMap<File, AnimationSummary>): void;
+  /** Replaces an animated PNG's item by one item per frame, so frames can be reordered and timed one by one. */
+  expandAnimation(id: string): void;
   removeFile(id: string): void;
   /** Moves a file to another place in the list, which is the frame order. */
   moveFile(from: number, to: number): void;
@@ -104,6 +117,14 @@ export function createConverterStore(engine: ConverterEngine) {
   const estimateKey = (files: readonly SelectedFile[], settings: ConversionSettings) =>
     JSON.stringify([files.map((f) => [f.id, f.delayMs]), { ...settings, targetBytes: null }]);
 
+  const newItem = (file: File, animations?: ReadonlyMap<File, AnimationSummary>): SelectedFile => ({
+    id: `file-${nextFileId++}`,
+    file,
+    delayMs: null,
+    animation: animations?.get(file) ?? null,
+    frame: null,
+  });
+
   return createStore<ConverterStoreState>()((set, get) => {
     const dispatch = (event: ConverterEvent) => set((s) => ({ machine: transition(s.machine, event) }));
 
@@ -116,7 +137,7 @@ export function createConverterStore(engine: ConverterEngine) {
       set({
         files,
         machine: transition(machine, { type: 'clear' }),
-        settings: { ...settings, mode: modeForFileCount(settings.mode, files.length, change) },
+        settings: { ...settings, mode: modeForFileCount(settings.mode, frameCountOf(files), change) },
       });
       const first = files[0]?.file;
       if (!first) return set({ aspectRatio: null });
@@ -146,12 +167,28 @@ export function createConverterStore(engine: ConverterEngine) {
       settings: DEFAULT_SETTINGS,
       aspectRatio: null,
 
-      chooseFiles(files) {
+      chooseFiles(files, animations) {
         if (get().machine.status === 'converting') return;
         select(
-          sortNaturally(files).map((file) => ({ id: `file-${nextFileId++}`, file, delayMs: null })),
+          sortNaturally(files).map((file) => newItem(file, animations)),
           'chosen',
         );
+      },
+      appendFiles(files, animations) {
+        if (get().machine.status === 'converting' || files.length === 0) return;
+        select([...get().files, ...files.map((file) => newItem(file, animations))], 'chosen');
+      },
+      expandAnimation(id) {
+        const { files, machine } = get();
+        const index = files.findIndex((f) => f.id === id);
+        const item = files[index];
+        if (machine.status === 'converting' || !item?.animation || item.frame !== null) return;
+        const frames = item.animation.delaysMs.map((_, frame) => ({
+          ...item,
+          id: `file-${nextFileId++}`,
+          frame,
+        }));
+        select([...files.slice(0, index), ...frames, ...files.slice(index + 1)], 'edited');
       },
       removeFile(id) {
         if (get().machine.status === 'converting') return;
@@ -175,6 +212,7 @@ export function createConverterStore(engine: ConverterEngine) {
         if (get().files.length > 1) reorder(reversed);
       },
       sortFilesByName() {
+        // Frames of one APNG keep their order among themselves (the sort is stable).
         reorder((list) => sortNaturally(list.map((item) => ({ name: item.file.name, item }))).map(({ item }) => item));
       },
       setFrameDelay(id, delayMs) {
@@ -187,7 +225,7 @@ export function createConverterStore(engine: ConverterEngine) {
       },
 
       setMode(mode) {
-        if (!isModeAvailable(mode, get().files.length)) return;
+        if (!isModeAvailable(mode, frameCountOf(get().files))) return;
         set((s) => ({ settings: { ...s.settings, mode } }));
       },
       updateSettings(patch) {
@@ -264,6 +302,7 @@ export function createConverterStore(engine: ConverterEngine) {
           files: files.map((f) => f.file),
           settings,
           frameDelays: files.map((f) => f.delayMs),
+          ...(files.some((f) => f.frame !== null) ? { animationFrames: files.map((f) => f.frame) } : {}),
         };
         const options = {
           signal: controller.signal,

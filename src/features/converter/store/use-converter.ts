@@ -25,6 +25,11 @@ export function ConverterStoreProvider({ store, children }: { store: ConverterSt
   return createElement(ConverterStoreContext.Provider, { value: store }, children);
 }
 
+/** The store itself, for handlers that read the current state when they run (not on render). */
+export function useConverterStore(): ConverterStore {
+  return useContext(ConverterStoreContext);
+}
+
 export function useConverter<T>(selector: (state: ConverterStoreState) => T): T {
   return useStore(useContext(ConverterStoreContext), selector);
 }

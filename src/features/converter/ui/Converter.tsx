@@ -6,6 +6,9 @@ import { ConvertCard } from './ConvertCard';
 import { FileList, preloadCards, ResultCard, SettingsCard, TransparencyCard } from './lazy-cards';
 import { ProgressCard } from './ProgressCard';
 import { UploadArea } from './UploadArea';
+import { useAddFiles } from './use-add-files';
+import { useAppLaunchFiles } from './use-app-launch-files';
+import { usePasteFiles } from './use-paste-files';
 import { useIdleWarmUp } from './use-idle-warm-up';
 
 /** The converter's cards in the spec's order, from upload to result. */
@@ -13,6 +16,9 @@ export function Converter() {
   // The cards first (a few KB, needed as soon as files are chosen), then the engine (megabytes).
   useEffect(() => whenIdle(preloadCards, 500), []);
   useIdleWarmUp();
+  const addFiles = useAddFiles();
+  usePasteFiles(addFiles);
+  useAppLaunchFiles(addFiles);
   const hasFiles = useConverter((s) => s.files.length > 0);
   const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
   return (

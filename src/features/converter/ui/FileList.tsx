@@ -5,6 +5,7 @@ import {
   IconArrowsSort,
   IconArrowUp,
   IconGripVertical,
+  IconLayersSubtract,
   IconSortAscendingLetters,
   IconTrash,
 } from '@tabler/icons-react';
@@ -32,8 +33,16 @@ interface RowProps {
   animated: boolean;
 }
 
+/** What a row adds to its size and type: an animated PNG's frame count, or which of its frames it is. */
+function animationNote(item: SelectedFile): string {
+  if (!item.animation) return '';
+  const total = item.animation.frameCount;
+  return item.frame === null ? ` · ${total} frames` : ` · frame ${item.frame + 1} of ${total}`;
+}
+
 function FileRow({ item, index, count, locked, animated }: RowProps) {
-  const { file } = item;
+  const { file, animation } = item;
+  const expandAnimation = useConverter((s) => s.expandAnimation);
   const frame = index + 1;
   const removeFile = useConverter((s) => s.removeFile);
   const moveFileUp = useConverter((s) => s.moveFileUp);
@@ -72,13 +81,29 @@ function FileRow({ item, index, count, locked, animated }: RowProps) {
             </Text>
             <Text size="xs" c="dimmed">
               {formatBytes(file.size)} · {file.type || 'image/png'}
+              {animationNote(item)}
             </Text>
           </Stack>
-          {animated && (
+          {animated && animation && item.frame === null && (
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() => expandAnimation(item.id)}
+              disabled={locked}
+              leftSection={<IconLayersSubtract size={16} />}
+              aria-label={`Expand the ${animation.frameCount} frames of ${file.name}`}
+            >
+              Expand frames
+            </Button>
+          )}
+          {animated && (!animation || item.frame !== null) && (
             <FrameDelayInput
               frameNumber={frame}
               delayMs={item.delayMs}
-              globalDelayMs={globalDelayMs}
+              globalDelayMs={
+                animation && item.frame !== null ? Math.round(animation.delaysMs[item.frame] ?? 0) : globalDelayMs
+              }
+              defaultFrom={animation ? 'animation' : 'global'}
               disabled={locked}
               onChange={(delayMs) => setFrameDelay(item.id, delayMs)}
             />

@@ -6,18 +6,27 @@ interface Props {
   /** This frame's override in ms, or null for the global delay. */
   delayMs: number | null;
   globalDelayMs: number;
+  /** Where the delay without an override comes from: the global setting, or an animated PNG's own timing. */
+  defaultFrom?: 'global' | 'animation';
   disabled: boolean;
   onChange(delayMs: number | null): void;
 }
 
 /** One frame's delay: empty means the global delay; shows what the GIF really carries (10 ms steps). */
-export function FrameDelayInput({ frameNumber, delayMs, globalDelayMs, disabled, onChange }: Props) {
+export function FrameDelayInput({
+  frameNumber,
+  delayMs,
+  globalDelayMs,
+  defaultFrom = 'global',
+  disabled,
+  onChange,
+}: Props) {
   const shown = effectiveDelayMs(frameDelayMs(delayMs, globalDelayMs));
   const slowed = isSlowedByBrowsers(frameDelayMs(delayMs, globalDelayMs));
   return (
     <NumberInput
       aria-label={`Delay of frame ${frameNumber} in milliseconds`}
-      placeholder={`${globalDelayMs} (global)`}
+      placeholder={`${globalDelayMs} (${defaultFrom === 'global' ? 'global' : 'APNG'})`}
       value={delayMs ?? ''}
       onChange={(value) => onChange(typeof value === 'number' && Number.isFinite(value) ? value : null)}
       {...FRAME_DELAY_OVERRIDE}

@@ -12,6 +12,7 @@ import {
   Switch,
   Title,
 } from '@mantine/core';
+import { frameCountOf } from '../engine/frame-sources';
 import type { DitherChoice } from '../engine/settings';
 import { LIMITS } from '../engine/settings';
 import {
@@ -60,13 +61,18 @@ function DimensionInput({ dimension, disabled }: { dimension: Dimension; disable
   );
 }
 
-function modeDescription(fileCount: number, animatedAvailable: boolean): string {
+function modeDescription(fileCount: number, frameCount: number, animatedAvailable: boolean): string {
   if (!animatedAvailable) return 'Animated needs at least 2 files';
-  return `${fileCount} separate GIFs with the same settings, or one animation of ${fileCount} frames`;
+  const animation = `one animation of ${frameCount} frames`;
+  return fileCount >= 2
+    ? `${fileCount} separate GIFs with the same settings, or ${animation}`
+    : `A still GIF, or ${animation}`;
 }
 
 export function SettingsCard() {
   const fileCount = useConverter((s) => s.files.length);
+  // An animated PNG counts all of its frames: one APNG can make an animation on its own.
+  const frameCount = useConverter((s) => frameCountOf(s.files));
   const settings = useConverter((s) => s.settings);
   const locked = useConverter((s) => s.machine.status === 'converting');
   const setMode = useConverter((s) => s.setMode);
@@ -76,7 +82,7 @@ export function SettingsCard() {
 
   if (fileCount === 0) return null;
   const animated = settings.mode === 'animated';
-  const animatedAvailable = isModeAvailable('animated', fileCount);
+  const animatedAvailable = isModeAvailable('animated', frameCount);
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="settings-title">
@@ -88,7 +94,7 @@ export function SettingsCard() {
           <Input.Wrapper
             id="mode"
             label="Mode"
-            description={modeDescription(fileCount, animatedAvailable)}
+            description={modeDescription(fileCount, frameCount, animatedAvailable)}
             labelProps={{ id: 'mode-label' }}
           >
             <SegmentedControl

@@ -5,6 +5,12 @@ export const MESSAGES = {
   rejectedTitle: 'Some files were rejected',
   filesUploaded: (count: number) => `Files uploaded: ${count} PNG file(s) ready for conversion.`,
   noFilesTitle: 'No files selected',
+  loadImageTitle: 'Failed to load image',
+  noImageToPasteTitle: 'No image to paste',
+  noImageToPaste: 'The clipboard holds no image. Copy a PNG image or take a screenshot, then paste again.',
+  folderSkippedTitle: 'Some files were skipped',
+  folderSkipped: (names: readonly string[]) =>
+    `${names.length} file${names.length === 1 ? ' is' : 's are'} not PNG and ${names.length === 1 ? 'was' : 'were'} skipped: ${names.join(', ')}`,
   noFilesMessage: 'Please upload at least one PNG file to convert.',
   conversionSuccessful: 'Conversion successful!',
   conversionFailedToast: 'Conversion failed',

@@ -1,7 +1,8 @@
 import { convertEachFile } from '../engine/batch-convert';
 import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterEngine } from '../engine/contracts';
 import { abortError, ERROR_MESSAGES } from '../engine/errors';
-import type { FrameSource } from '../engine/plan';
+import { isAnimatedPng, parseApng } from '../engine/apng-parse';
+import { expandFrames, type CheckedFile } from '../engine/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
 import { validatePng } from '../engine/png-validation';
 import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
@@ -65,27 +66,34 @@ export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: num
 
       const started = performance.now();
       const clock = new StageClock();
-      const sources: FrameSource[] = [];
-      for (const [index, file] of files.entries()) {
+      const checked: CheckedFile[] = [];
+      for (const file of files) {
         // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
-        const bytes = await clock.time('read', () => file.arrayBuffer());
-        const header = clock.timeSync('validate', () => validatePng(new Uint8Array(bytes), file.name));
+        const bytes = new Uint8Array(await clock.time('read', () => file.arrayBuffer()));
+        const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
+        // An APNG keeps only its frames' controls; their data is read again by the decode worker.
+        const animation = clock.timeSync('validate', () => (isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null));
         throwIfAborted();
-        const delayMs = request.frameDelays?.[index];
-        sources.push({
+        checked.push({
           name: file.name,
-          width: header.width,
-          height: header.height,
-          ...(delayMs != null ? { delayMs } : {}),
+          header,
+          animation: animation && { plays: animation.plays, frames: animation.frames.map((f) => ({ ...f, data: [] })) },
         });
       }
+      const { frames, plays } = expandFrames(checked, {
+        mode: request.settings.mode,
+        ...(request.frameDelays ? { frameDelays: request.frameDelays } : {}),
+        ...(request.animationFrames ? { animationFrames: request.animationFrames } : {}),
+      });
 
       const acquiring = performance.now();
       const { gif, plan } = await pool.run((instance) => {
         clock.add('engine', performance.now() - acquiring);
         return instance.run({
-          files,
-          sources,
+          files: frames.map((frame) => files[frame.fileIndex]!),
+          sources: frames.map((frame) => frame.source),
+          pictures: frames.map((frame) => frame.picture),
+          ...(plays !== null ? { plays } : {}),
           settings: request.settings,
           onProgress: report,
           clock,

@@ -43,6 +43,8 @@ export interface ConversionJob {
   onProgress?: (progress: ConversionProgress) => void;
   /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
   helper?: FFmpegPort;
+  /** An APNG converted on its own: its num_plays (0 = forever), kept while the loop settings are default. */
+  plays?: number;
   /** How many frames are decoded ahead of the one being handed over (the decoder runs them in parallel). */
   readAhead?: number;
   /** Where the job's time goes; the caller reads it afterwards. */
@@ -76,7 +78,7 @@ function coversCanvas(placement: Placement, canvas: Size): boolean {
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
   const clock = job.clock ?? new StageClock();
-  const layout = planLayout(job.settings, job.sources);
+  const layout = planLayout(job.settings, job.sources, job.plays);
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const written: string[] = [];

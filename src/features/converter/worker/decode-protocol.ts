@@ -1,4 +1,5 @@
 import type { Size } from '../engine/dimensions';
+import type { Picture } from '../engine/frame-sources';
 
 /** The messages between the engine and its decode worker, written once. */
 export interface DecodeRequest {
@@ -13,6 +14,8 @@ export interface DecodeRequest {
   /** Drawn at `at` on a transparent canvas of this size (the frame's own size: nothing added). */
   canvas: Size;
   at: { x: number; y: number };
+  /** Which picture of the file: the PNG as the browser decodes it, or an APNG's default image or frame. */
+  picture: Picture;
 }
 
 export type DecodeResponse = { id: number; ok: true; rgba: ArrayBuffer } | { id: number; ok: false; message: string };

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../engine/errors';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
+import { apngPicture } from './apng-pictures';
 
 /**
  * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
@@ -12,11 +13,14 @@ const scope = self as unknown as {
   postMessage(message: DecodeResponse, transfer?: Transferable[]): void;
 };
 
-async function decodeFrame({ file, name, source, size, canvas, at }: DecodeRequest): Promise<ArrayBuffer> {
+async function decodeFrame({ file, name, source, size, canvas, at, picture }: DecodeRequest): Promise<ArrayBuffer> {
   const resize = size.width !== source.width || size.height !== source.height;
+  // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
+  // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.
+  const image = picture === 'file' ? file : await apngPicture(file, name, picture);
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(file, {
+    bitmap = await createImageBitmap(image, {
       ...(resize ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' as const } : {}),
       // Straight alpha: colours under transparent pixels are not darkened before the GIF threshold.
       premultiplyAlpha: 'none',

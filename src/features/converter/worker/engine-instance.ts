@@ -1,6 +1,7 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../engine/contracts';
 import { abortError } from '../engine/errors';
+import type { Picture } from '../engine/frame-sources';
 import type { FrameSource } from '../engine/plan';
 import type { ConversionSettings } from '../engine/settings';
 import type { StageClock } from '../engine/stage-times';
@@ -11,8 +12,13 @@ import { GifOptimiserWorker } from './gif-optimiser';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
+  /** Each frame's file, by the frame's index in `sources` (an APNG's file once per frame). */
   files: readonly File[];
   sources: readonly FrameSource[];
+  /** Which picture of its file each frame shows; missing means the files as the browser decodes them. */
+  pictures?: readonly Picture[];
+  /** An APNG converted on its own: its num_plays (0 = forever), kept while the loop settings are default. */
+  plays?: number;
   settings: ConversionSettings;
   onProgress: (progress: ConversionProgress) => void;
   signal?: AbortSignal;
@@ -82,6 +88,7 @@ export class EngineInstance {
         settings: job.settings,
         sources: job.sources,
         ...(helper ? { helper: ffmpegPort(helper) } : {}),
+        ...(job.plays !== undefined ? { plays: job.plays } : {}),
         ...(job.clock ? { clock: job.clock } : {}),
         readAhead: this.#decoder.parallelism,
         onProgress: (progress) => {
@@ -89,12 +96,12 @@ export class EngineInstance {
         },
         // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
         readFrame: (frame) =>
-          this.#decoder.decode(job.files[frame.sourceIndex]!, frame.name, {
-            source: frame.source,
-            size: frame.decoded,
-            canvas: frame.decoded,
-            at: { x: 0, y: 0 },
-          }),
+          this.#decoder.decode(
+            job.files[frame.sourceIndex]!,
+            frame.name,
+            { source: frame.source, size: frame.decoded, canvas: frame.decoded, at: { x: 0, y: 0 } },
+            job.pictures?.[frame.sourceIndex],
+          ),
         optimise: (gif, options) => this.#optimiser.optimise(gif, options),
       });
       if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();

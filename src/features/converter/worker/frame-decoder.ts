@@ -1,5 +1,6 @@
 import type { Size } from '../engine/dimensions';
 import { abortError } from '../engine/errors';
+import type { Picture } from '../engine/frame-sources';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 
 interface Pending {
@@ -27,17 +28,21 @@ export class FrameDecoder {
     this.parallelism = parallelism ?? decodeParallelism();
   }
 
-  /** `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size. */
+  /**
+   * `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size.
+   * `picture` says which picture of the file: the PNG itself, or an APNG's default image or frame N.
+   */
   decode(
     file: Blob,
     name: string,
     frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number } },
+    picture: Picture = 'file',
   ): Promise<Uint8Array> {
     const worker = this.#leastBusyWorker();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
-      const request: DecodeRequest = { id, file, name, ...frame };
+      const request: DecodeRequest = { id, file, name, ...frame, picture };
       worker.postMessage(request);
     });
   }

@@ -1,0 +1,64 @@
+import { useCallback } from 'react';
+import { isAnimatedPng, summarizeAnimation, type AnimationSummary } from '../engine/apng-parse';
+import { errorMessageOf } from '../engine/errors';
+import { sortOutFolders } from '../engine/intake';
+import { screenUpload } from '../engine/upload-rules';
+import { useConverterStore } from '../store/use-converter';
+import { MESSAGES } from './messages';
+import { notify } from '@/shared/ui/notify';
+import { announceUpload } from './upload-feedback';
+
+/** How the files join the selection: a choice or drop replaces it (spec section 4), a paste adds to it. */
+export type Intake = 'replace' | 'append';
+
+/** acTL comes before the image data, so the start of a file says whether it is animated. */
+const ANIMATION_PROBE_BYTES = 1024 * 1024;
+
+interface Inspected {
+  files: File[];
+  animations: Map<File, AnimationSummary>;
+}
+
+/** Reads the animated PNGs' structure; a malformed one gets its own toast and stays out, the others go on. */
+async function inspectAnimations(files: readonly File[]): Promise<Inspected> {
+  const inspected: Inspected = { files: [], animations: new Map() };
+  for (const file of files) {
+    try {
+      const probe = new Uint8Array(await file.slice(0, ANIMATION_PROBE_BYTES).arrayBuffer());
+      if (isAnimatedPng(probe)) {
+        const animation = summarizeAnimation(new Uint8Array(await file.arrayBuffer()), file.name);
+        if (animation) inspected.animations.set(file, animation);
+      }
+      inspected.files.push(file);
+    } catch (error) {
+      notify('error', MESSAGES.loadImageTitle, errorMessageOf(error));
+    }
+  }
+  return inspected;
+}
+
+/**
+ * The one way files join the selection, whatever brought them (file dialog, drop, folder, paste, the
+ * installed app's file handler or share target): folders' non-PNG files are reported in one toast, the
+ * rest goes through the spec's screening and toasts, animated PNGs are inspected, then the store takes them.
+ */
+export function useAddFiles(): (files: readonly File[], intake?: Intake) => Promise<void> {
+  const store = useConverterStore();
+  return useCallback(
+    async (files, intake = 'replace') => {
+      if (files.length === 0 || store.getState().machine.status === 'converting') return;
+      const { files: candidates, skipped } = sortOutFolders(files);
+      if (skipped.length > 0)
+        notify('info', MESSAGES.folderSkippedTitle, MESSAGES.folderSkipped(skipped.map((file) => file.name)));
+      if (candidates.length === 0) return;
+      const screening = screenUpload(candidates, intake === 'append' ? store.getState().files.length : 0);
+      const { files: accepted, animations } = await inspectAnimations(screening.accepted);
+      announceUpload({ ...screening, accepted });
+      if (accepted.length === 0) return;
+      const state = store.getState();
+      if (intake === 'append') state.appendFiles(accepted, animations);
+      else state.chooseFiles(accepted, animations);
+    },
+    [store],
+  );
+}
