@@ -1,6 +1,6 @@
 import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
-import { decodeGif, lzwDecode } from './gif-decode';
+import { decodeGif } from './gif-decode';
 
 /** A deterministic pseudo-random sequence, so failures reproduce. */
 function sequence(seed: number) {
@@ -123,16 +123,5 @@ describe('decodeGif', () => {
     expect(() => decodeGif(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0, 0, 0, 0, 0]))).toThrow('not a GIF');
     const empty = writeGif(2, 2, [0, 0xffffff], []);
     expect(() => decodeGif(empty)).toThrow('no frames');
-  });
-});
-
-describe('lzwDecode', () => {
-  it('stops at the end code and leaves missing pixels at index 0', () => {
-    // Code size 3 for min size 2: clear (4), 1, 2, end (5) → pixels 1, 2 then zeros.
-    const codes = [4, 1, 2, 5];
-    let bits = 0;
-    codes.forEach((code, i) => (bits |= code << (i * 3)));
-    const data = new Uint8Array([bits & 0xff, (bits >> 8) & 0xff]);
-    expect(Array.from(lzwDecode(data, 2, 4))).toEqual([1, 2, 0, 0]);
   });
 });

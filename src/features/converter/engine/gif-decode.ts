@@ -4,6 +4,8 @@
  * Pure: bytes in, RGBA out. Our GIFs come from our own encoder, but any valid GIF89a/87a decodes.
  */
 
+import { decodeLzw } from './gif-lzw';
+
 export interface GifFrame {
   /** The whole logical screen after this frame was drawn, RGBA. */
   rgba: Uint8ClampedArray<ArrayBuffer>;
@@ -28,7 +30,6 @@ const TRAILER = 0x3b;
 const EXTENSION = 0x21;
 const IMAGE = 0x2c;
 const GRAPHIC_CONTROL = 0xf9;
-const MAX_CODE_SIZE = 12;
 
 /** Reads the data sub-blocks that follow `offset` into one buffer; returns it and the offset after them. */
 function readSubBlocks(bytes: Uint8Array, offset: number): { data: Uint8Array; end: number } {
@@ -52,85 +53,6 @@ function readSubBlocks(bytes: Uint8Array, offset: number): { data: Uint8Array; e
     filled += part.length;
   }
   return { data, end: at };
-}
-
-/** GIF's variable-width LZW: `pixelCount` colour indices out of the concatenated sub-block data. */
-export function lzwDecode(data: Uint8Array, minCodeSize: number, pixelCount: number): Uint8Array {
-  if (minCodeSize < 2 || minCodeSize > 8) throw new GifFormatError(`invalid LZW code size ${minCodeSize}`);
-  const out = new Uint8Array(pixelCount);
-  const clearCode = 1 << minCodeSize;
-  const endCode = clearCode + 1;
-  // Each code is a prefix code plus one suffix byte; its string is rebuilt backwards through the prefixes.
-  const prefix = new Int16Array(1 << MAX_CODE_SIZE);
-  const suffix = new Uint8Array(1 << MAX_CODE_SIZE);
-  const firstByte = new Uint8Array(1 << MAX_CODE_SIZE);
-  const lengthOf = new Uint16Array(1 << MAX_CODE_SIZE);
-  for (let code = 0; code < clearCode; code++) {
-    prefix[code] = -1;
-    suffix[code] = code;
-    firstByte[code] = code;
-    lengthOf[code] = 1;
-  }
-  let codeSize = minCodeSize + 1;
-  let nextCode = endCode + 1;
-  let previous = -1;
-  let written = 0;
-  let bitBuffer = 0;
-  let bitCount = 0;
-
-  for (let at = 0; at < data.length && written < pixelCount;) {
-    while (bitCount < codeSize && at < data.length) {
-      bitBuffer |= data[at++]! << bitCount;
-      bitCount += 8;
-    }
-    if (bitCount < codeSize) break;
-    const code = bitBuffer & ((1 << codeSize) - 1);
-    bitBuffer >>>= codeSize;
-    bitCount -= codeSize;
-
-    if (code === clearCode) {
-      codeSize = minCodeSize + 1;
-      nextCode = endCode + 1;
-      previous = -1;
-      continue;
-    }
-    if (code === endCode) break;
-
-    let emit: number;
-    if (previous === -1) {
-      if (code >= clearCode) throw new GifFormatError('LZW stream starts with an undefined code');
-      emit = code;
-    } else if (code < nextCode) {
-      emit = code;
-      if (nextCode < 1 << MAX_CODE_SIZE) addCode(previous, firstByte[code]!);
-    } else if (code === nextCode && nextCode < 1 << MAX_CODE_SIZE) {
-      // The KwKwK case: the code being defined is the one just read.
-      addCode(previous, firstByte[previous]!);
-      emit = code;
-    } else {
-      throw new GifFormatError('corrupt LZW data');
-    }
-
-    const length = lengthOf[emit]!;
-    const end = Math.min(written + length, pixelCount);
-    let at2 = written + length - 1;
-    for (let walk = emit; walk !== -1; walk = prefix[walk]!) {
-      if (at2 < end) out[at2] = suffix[walk]!;
-      at2--;
-    }
-    written = end;
-    previous = code;
-    if (nextCode === 1 << codeSize && codeSize < MAX_CODE_SIZE) codeSize++;
-  }
-  return out;
-
-  function addCode(prefixCode: number, byte: number) {
-    prefix[nextCode] = prefixCode;
-    suffix[nextCode] = byte;
-    firstByte[nextCode] = firstByte[prefixCode]!;
-    lengthOf[nextCode] = lengthOf[prefixCode]! + 1;
-    nextCode++;
-  }
 }
 
 /** Row order of an interlaced image: every 8th row from 0, every 8th from 4, every 4th from 2, odd rows. */
@@ -205,7 +127,8 @@ export function decodeGif(bytes: Uint8Array): DecodedGif {
     const minCodeSize = bytes[offset++]!;
     const { data, end } = readSubBlocks(bytes, offset);
     offset = end;
-    const indices = lzwDecode(data, minCodeSize, frameWidth * frameHeight);
+    if (minCodeSize < 2 || minCodeSize > 8) throw new GifFormatError(`invalid LZW code size ${minCodeSize}`);
+    const indices = decodeLzw(data, minCodeSize, frameWidth * frameHeight);
 
     const restore = control.disposal === 3 ? screen.slice() : null;
     const rows = flags & 0x40 ? interlacedRows(frameHeight) : null;

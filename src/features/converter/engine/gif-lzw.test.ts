@@ -170,3 +170,14 @@ describe('LZW, lossy', () => {
     }
   });
 });
+
+describe('decodeLzw', () => {
+  it('stops at the end code and leaves missing pixels at index 0', () => {
+    // Code size 3 for min size 2: clear (4), 1, 2, end (5) → pixels 1, 2 then zeros.
+    const codes = [4, 1, 2, 5];
+    let bits = 0;
+    codes.forEach((code, i) => (bits |= code << (i * 3)));
+    const data = new Uint8Array([bits & 0xff, (bits >> 8) & 0xff]);
+    expect(Array.from(decodeLzw(data, 2, 4))).toEqual([1, 2, 0, 0]);
+  });
+});
