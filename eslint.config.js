@@ -24,15 +24,15 @@ export const BOUNDARY_ZONES = [
   ),
   zone('src/pages', ['src/app'], 'pages/ may not import app/.'),
   zone(
-    `${CONVERTER}/engine`,
-    [`${CONVERTER}/worker`, `${CONVERTER}/store`, `${CONVERTER}/ui`],
-    'engine/ is pure TypeScript: it may not import the runtime (worker/), the store or the UI.',
+    `${CONVERTER}/rules`,
+    [`${CONVERTER}/runtime`, `${CONVERTER}/store`, `${CONVERTER}/ui`],
+    'rules/ is pure TypeScript: it may not import the runtime, the store or the UI.',
   ),
-  zone(`${CONVERTER}/ui`, [`${CONVERTER}/worker`], 'ui/ may not import the runtime (worker/): it talks to the store.'),
+  zone(`${CONVERTER}/ui`, [`${CONVERTER}/runtime`], 'ui/ may not import the runtime: it talks to the store.'),
   zone(`${CONVERTER}/store`, [`${CONVERTER}/ui`], 'store/ may not import ui/.'),
 ];
 
-// Packages engine/ may not use, whatever path they are reached by.
+// Packages rules/ may not use, whatever path they are reached by.
 const IMPURE_PACKAGES = ['react', 'react-dom', 'react-*', '@mantine/*', '@ffmpeg/*', 'zustand', 'zustand/*'];
 
 export default tseslint.config(
@@ -70,7 +70,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${CONVERTER}/engine/**`],
+    files: [`${CONVERTER}/rules/**`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -78,7 +78,7 @@ export default tseslint.config(
           patterns: [
             {
               group: IMPURE_PACKAGES,
-              message: 'engine/ is pure TypeScript: no React, no Mantine, no ffmpeg, no zustand.',
+              message: 'rules/ is pure TypeScript: no React, no Mantine, no ffmpeg, no zustand.',
             },
           ],
         },

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { createConverterStore } from '@/features/converter/store/converter-store';
 import { ConverterStoreProvider } from '@/features/converter/store/use-converter';
-import { createFakeEngine } from './fake-engine';
+import { createFakeRuntime } from './fake-runtime';
 
 /**
  * The one test render (Mantine's vite-template style): the component inside the app's providers, with a
@@ -24,7 +24,7 @@ export function render(ui: ReactElement) {
 
 /** A converter component around a store of its own on a fake engine, so each test drives conversions by hand. */
 export function renderConverter(ui: ReactElement) {
-  const engine = createFakeEngine();
-  const store = createConverterStore(engine);
-  return { ...render(<ConverterStoreProvider store={store}>{ui}</ConverterStoreProvider>), engine, store };
+  const runtime = createFakeRuntime();
+  const store = createConverterStore(runtime);
+  return { ...render(<ConverterStoreProvider store={store}>{ui}</ConverterStoreProvider>), runtime, store };
 }

@@ -147,7 +147,7 @@ const ARM_PROBE = `(() => {
   document.addEventListener('click', onClick, true);
 })()`;
 
-/** The User Timing mark the engine leaves after each conversion (worker/browser-engine.ts STAGES_MARK). */
+/** The User Timing mark the engine leaves after each conversion (runtime/browser-runtime.ts STAGES_MARK). */
 const STAGES_MARK = 'png2gif:stages';
 
 /** Where one engine conversion's time went (ms per stage, plus totalMs and frames); absent in builds without it. */

@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
-import type { ConversionOutput, ConverterEngine } from '@/features/converter/engine/contracts';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/engine/settings';
+import type { ConversionOutput, ConverterRuntime } from '@/features/converter/rules/contracts';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runFitSearch } from '@/features/converter/store/fit-search';
 import { photoLike } from '../fixtures/content';
 import { decodePng, type Rgba } from '../fixtures/pngs';
@@ -50,7 +50,7 @@ function realPhoto(path: string): Rgba {
 }
 
 /** The engine interface over the Node core, so the store's search driver runs unchanged. */
-function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterEngine & { encodes: number } {
+function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime & { encodes: number } {
   const engine = {
     encodes: 0,
     warmUp() {},
@@ -68,7 +68,7 @@ function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterEngine & 
     convertSample: () => Promise.reject(new Error('not used')),
     convertEach: () => Promise.reject(new Error('not used')),
   };
-  return engine as ConverterEngine & { encodes: number };
+  return engine as ConverterRuntime & { encodes: number };
 }
 
 /** Mean SSIM-Y of each source frame against the GIF frame showing it, scaled back to the source size. */

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
 import type { Harness, HarnessResult } from './engine-harness/harness';
-import type { ConversionSettings } from '../../src/features/converter/engine/settings';
-import type { ConversionProgress } from '../../src/features/converter/engine/contracts';
+import type { ConversionSettings } from '../../src/features/converter/rules/settings';
+import type { ConversionProgress } from '../../src/features/converter/rules/contracts';
 
 /**
  * The real browser engine in Chromium, driven through a small harness page (see engine-harness/):

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConversionProgress } from '@/features/converter/engine/contracts';
-import { readGifInfo } from '@/features/converter/engine/gif-bytes';
-import { DEFAULT_SETTINGS } from '@/features/converter/engine/settings';
-import { EncoderError, runConversionJob } from '@/features/converter/worker/conversion-job';
+import type { ConversionProgress } from '@/features/converter/rules/contracts';
+import { readGifInfo } from '@/features/converter/rules/gif-bytes';
+import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
+import { EncoderError, runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { withHole } from '../fixtures/catalogue';
 import { flatUi, gradient, grain, numberedFrame, photoLike } from '../fixtures/content';
 import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { frameArgument } from '@/features/converter/engine/plan';
+import { frameArgument } from '@/features/converter/rules/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';

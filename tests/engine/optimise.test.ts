@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseGif } from '@/features/converter/engine/gif-file';
-import { optimiseGif } from '@/features/converter/engine/gif-optimise';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/engine/settings';
-import { runConversionJob } from '@/features/converter/worker/conversion-job';
+import { parseGif } from '@/features/converter/rules/gif-file';
+import { optimiseGif } from '@/features/converter/rules/gif-optimise';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
+import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { grain, photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { composeFrame } from '../support/compose';

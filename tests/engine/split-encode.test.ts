@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/engine/segments';
+import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/segments';
 import { photoLike } from '../fixtures/content';
 import type { Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';

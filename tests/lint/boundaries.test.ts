@@ -17,16 +17,16 @@ const CONVERTER = 'src/features/converter';
 
 // Each probe is an import the architecture forbids; the lint must catch every one of them, by any spelling.
 const FORBIDDEN: [string, string, string][] = [
-  ['engine ↛ runtime (alias)', `${CONVERTER}/engine/probe.ts`, `import '@/features/converter/worker/engine-pool';`],
-  ['engine ↛ runtime (relative)', `${CONVERTER}/engine/probe.ts`, `import '../worker/engine-pool';`],
-  ['engine ↛ store', `${CONVERTER}/engine/probe.ts`, `import '@/features/converter/store/machine';`],
-  ['engine ↛ ui', `${CONVERTER}/engine/probe.ts`, `import '../ui/messages';`],
-  ['engine ↛ React', `${CONVERTER}/engine/probe.ts`, `import 'react';`],
-  ['engine ↛ zustand', `${CONVERTER}/engine/probe.ts`, `import 'zustand';`],
-  ['ui ↛ runtime', `${CONVERTER}/ui/Probe.tsx`, `import '@/features/converter/worker/engine-pool';`],
+  ['rules ↛ runtime (alias)', `${CONVERTER}/rules/probe.ts`, `import '@/features/converter/runtime/engine-pool';`],
+  ['rules ↛ runtime (relative)', `${CONVERTER}/rules/probe.ts`, `import '../runtime/engine-pool';`],
+  ['rules ↛ store', `${CONVERTER}/rules/probe.ts`, `import '@/features/converter/store/machine';`],
+  ['rules ↛ ui', `${CONVERTER}/rules/probe.ts`, `import '../ui/messages';`],
+  ['rules ↛ React', `${CONVERTER}/rules/probe.ts`, `import 'react';`],
+  ['rules ↛ zustand', `${CONVERTER}/rules/probe.ts`, `import 'zustand';`],
+  ['ui ↛ runtime', `${CONVERTER}/ui/Probe.tsx`, `import '@/features/converter/runtime/engine-pool';`],
   ['store ↛ ui', `${CONVERTER}/store/probe.ts`, `import '../ui/messages';`],
-  ['feature ↛ feature', 'src/features/feedback/probe.ts', `import '@/features/converter/engine/plan';`],
-  ['feature ↛ pages', `${CONVERTER}/engine/probe.ts`, `import '@/pages/home/HomePage';`],
+  ['feature ↛ feature', 'src/features/feedback/probe.ts', `import '@/features/converter/rules/plan';`],
+  ['feature ↛ pages', `${CONVERTER}/rules/probe.ts`, `import '@/pages/home/HomePage';`],
   ['shared ↛ features', 'src/shared/lib/probe.ts', `import '@/features/offline';`],
   ['pages ↛ app', 'src/pages/home/probe.ts', `import '@/app/paths';`],
 ];
@@ -41,7 +41,7 @@ describe('lint-held import boundaries', () => {
 
   it('allows the one-way imports the architecture uses', async () => {
     expect(await violations(`${CONVERTER}/ui/Probe.tsx`, `import '../store/use-converter';\nexport {};\n`)).toEqual([]);
-    expect(await violations(`${CONVERTER}/worker/probe.ts`, `import '../engine/plan';\nexport {};\n`)).toEqual([]);
+    expect(await violations(`${CONVERTER}/runtime/probe.ts`, `import '../rules/plan';\nexport {};\n`)).toEqual([]);
   });
 
   const scratch = mkdtempSync(join(ROOT, 'tests/lint/cycle-probe-'));

@@ -1,4 +1,4 @@
-import type { Placement } from '@/features/converter/engine/dimensions';
+import type { Placement } from '@/features/converter/rules/dimensions';
 import type { Rgba } from '../fixtures/pngs';
 
 /**

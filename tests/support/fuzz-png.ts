@@ -1,10 +1,10 @@
-import { ApngComposer } from '../../src/features/converter/engine/apng-compose';
-import { isAnimatedPng, parseApng } from '../../src/features/converter/engine/apng-parse';
-import { crc32 } from '../../src/features/converter/engine/crc32';
-import { outputSize } from '../../src/features/converter/engine/dimensions';
-import { assertFitsInMemory } from '../../src/features/converter/engine/memory';
-import { validatePng } from '../../src/features/converter/engine/png-validation';
-import { DEFAULT_SETTINGS } from '../../src/features/converter/engine/settings';
+import { ApngComposer } from '../../src/features/converter/rules/apng-compose';
+import { isAnimatedPng, parseApng } from '../../src/features/converter/rules/apng-parse';
+import { crc32 } from '../../src/features/converter/rules/crc32';
+import { outputSize } from '../../src/features/converter/rules/dimensions';
+import { assertFitsInMemory } from '../../src/features/converter/rules/memory';
+import { validatePng } from '../../src/features/converter/rules/png-validation';
+import { DEFAULT_SETTINGS } from '../../src/features/converter/rules/settings';
 import { BLEND, buildApng, DISPOSE, solid } from '../fixtures/apng';
 import { random } from '../fixtures/content';
 import { encodeInterlaced, encodePalette, encodePng, makeRgba, testPattern } from '../fixtures/pngs';

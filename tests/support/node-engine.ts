@@ -1,8 +1,8 @@
-import type { ConversionProgress } from '@/features/converter/engine/contracts';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/engine/settings';
-import { runConversionJob, type JobResult } from '@/features/converter/worker/conversion-job';
-import { validatePng } from '@/features/converter/engine/png-validation';
-import { optimiseGif } from '@/features/converter/engine/gif-optimise';
+import type { ConversionProgress } from '@/features/converter/rules/contracts';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
+import { runConversionJob, type JobResult } from '@/features/converter/runtime/conversion-job';
+import { validatePng } from '@/features/converter/rules/png-validation';
+import { optimiseGif } from '@/features/converter/rules/gif-optimise';
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { composeFrame } from './compose';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { FFmpegPort } from '@/features/converter/worker/ffmpeg-port';
+import type { FFmpegPort } from '@/features/converter/runtime/ffmpeg-port';
 
 /** The parts of the engine core's module the tests use (see wasm-assets/core/driver/pre.js). */
 interface FFmpegCore {

@@ -4,9 +4,9 @@
  * PNG validation, the decode worker, the ffmpeg worker, cancel by terminating — without depending on
  * the home page's layout.
  */
-import type { ConversionProgress } from '../../../src/features/converter/engine/contracts';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/engine/settings';
-import { createBrowserEngine } from '../../../src/features/converter/worker/browser-engine';
+import type { ConversionProgress } from '../../../src/features/converter/rules/contracts';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/rules/settings';
+import { createBrowserRuntime } from '../../../src/features/converter/runtime/browser-runtime';
 
 /** A progress event with the page time (ms) it arrived at. */
 export type TimedProgress = ConversionProgress & { at: number };
@@ -36,7 +36,7 @@ export interface Harness {
 
 // ?decoders=N sets the PNG decode workers (measurements compare one with several).
 const decoders = Number(new URLSearchParams(location.search).get('decoders')) || undefined;
-const engine = createBrowserEngine(1, decoders ? { decodeWorkers: decoders } : {});
+const engine = createBrowserRuntime(1, decoders ? { decodeWorkers: decoders } : {});
 engine.warmUp();
 
 async function convert(

@@ -1,13 +1,13 @@
 /**
  * Measures the engine core's wasm memory after one job on a fresh instance, against frames × width ×
- * height × 4 (the model in src/features/converter/engine/memory.ts). The memory grows on demand and never
+ * height × 4 (the model in src/features/converter/rules/memory.ts). The memory grows on demand and never
  * shrinks, so its size after the job is the job's peak (rounded up to emscripten's growth steps).
  * Run: npx tsx tests/engine/measure/heap.ts
  */
 import { flatUi, grain, photoLike } from '../../fixtures/content';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
-import { estimateHeapBytes } from '../../../src/features/converter/engine/memory';
+import { estimateHeapBytes } from '../../../src/features/converter/rules/memory';
 
 const MIB = 1024 * 1024;
 const cases = [

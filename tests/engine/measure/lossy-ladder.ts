@@ -1,5 +1,5 @@
 /**
- * Measures the GIF optimiser (src/features/converter/engine/gif-optimise.ts) against native gifsicle on
+ * Measures the GIF optimiser (src/features/converter/rules/gif-optimise.ts) against native gifsicle on
  * the same app-made GIF: bytes, SSIM (luma, mean over frames), butteraugli (middle frame) and the time
  * the pass takes, at several lossiness values; writes a contact sheet of 1:1 crops (smoothest and busiest
  * region) per set. Real pictures come from a folder of Debian sample media (see the issue 12 note):
@@ -13,9 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { optimiseGif } from '../../../src/features/converter/engine/gif-optimise';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/engine/settings';
-import { runConversionJob } from '../../../src/features/converter/worker/conversion-job';
+import { optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/rules/settings';
+import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import { flatUi, gradient, grain } from '../../fixtures/content';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';

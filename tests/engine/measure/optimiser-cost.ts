@@ -9,9 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { optimiseGif } from '../../../src/features/converter/engine/gif-optimise';
-import { DEFAULT_SETTINGS } from '../../../src/features/converter/engine/settings';
-import { runConversionJob } from '../../../src/features/converter/worker/conversion-job';
+import { optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
+import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings';
+import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import type { Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';

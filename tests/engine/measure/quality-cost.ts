@@ -4,8 +4,8 @@
  *   npx tsx tests/engine/measure/quality-cost.ts <png>...
  */
 import { readFileSync } from 'node:fs';
-import { gradientStats, PaletteFit } from '@/features/converter/engine/content-analysis';
-import { optimiseGif } from '@/features/converter/engine/gif-optimise';
+import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
+import { optimiseGif } from '@/features/converter/rules/gif-optimise';
 import { decodePng } from '../../fixtures/pngs';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';

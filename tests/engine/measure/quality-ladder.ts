@@ -1,14 +1,14 @@
 /**
  * Measures the quality ladder: for each content kind, quality and dither method, the GIF's bytes, SSIM
  * and mean error against the source. Run: npx tsx tests/engine/measure/quality-ladder.ts [width height]
- * The numbers chose the mapping documented in src/features/converter/engine/quality.ts.
+ * The numbers chose the mapping documented in src/features/converter/rules/quality.ts.
  */
 import { flatUi, gradient, grain, photoLike } from '../../fixtures/content';
 import { decodeGif, meanAbsoluteError } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
 import { lumaSsim } from '../../support/similarity';
-import type { DitherChoice } from '../../../src/features/converter/engine/settings';
+import type { DitherChoice } from '../../../src/features/converter/rules/settings';
 
 const width = Number(process.argv[2] ?? 400);
 const height = Number(process.argv[3] ?? 300);

@@ -1,6 +1,6 @@
 /**
  * Where a conversion's time goes in Chromium, stage by stage, through the real browser engine (the
- * User Timing mark worker/browser-engine.ts leaves), for one or several decode workers.
+ * User Timing mark worker/browser-runtime.ts leaves), for one or several decode workers.
  *
  *   npx tsx tests/engine/measure/stage-times.ts [runs=3] [decoders=1,0] [case-dir...]
  *
@@ -15,7 +15,7 @@ import type { Harness } from '../../e2e/engine-harness/harness';
 import { INPUTS_DIR } from '../../bench/paths';
 import { spread } from '../../bench/stats';
 import { table } from '../../bench/report';
-import { STAGES } from '../../../src/features/converter/engine/stage-times';
+import { STAGES } from '../../../src/features/converter/rules/stage-times';
 import { startEngineHarness } from '../../support/engine-harness';
 
 const [runsArg, decodersArg, ...dirs] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { Anchor, Code, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { CORE_SOURCE } from '@/features/converter/worker/core-source';
+import { CORE_SOURCE } from '@/features/converter/runtime/core-source';
 
 const FFMPEG_URL = 'https://ffmpeg.org';
 const REPOSITORY_PATH = 'wasm-assets/core/';

@@ -1,18 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeEngine, fakeOutput, pngFile } from '@/test-utils/fake-engine';
-import { DEFAULT_SETTINGS } from '../engine/settings';
-import { findPreset } from '../engine/size-presets';
+import { createFakeRuntime, fakeOutput, pngFile } from '@/test-utils/fake-runtime';
+import { DEFAULT_SETTINGS } from '../rules/settings';
+import { findPreset } from '../rules/size-presets';
 import { createConverterStore } from './converter-store';
 
 function setup() {
-  const engine = createFakeEngine();
-  const store = createConverterStore(engine);
-  return { engine, store, state: () => store.getState() };
+  const runtime = createFakeRuntime();
+  const store = createConverterStore(runtime);
+  return { runtime, store, state: () => store.getState() };
 }
 
 const names = (state: () => { files: { file: File }[] }) => state().files.map((f) => f.file.name);
 
-/** Lets the store's pending promise callbacks (header reads, engine results) run. */
+/** Lets the store's pending promise callbacks (header reads, runtime results) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('converter store', () => {
@@ -24,25 +24,25 @@ describe('converter store', () => {
   });
 
   it('converts the files in the list order, with the settings and frame delays, reporting progress', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     const files = [pngFile('b.png'), pngFile('a.png')];
     state().chooseFiles(files);
     const outcome = state().convert();
     expect(state().machine.status).toBe('converting');
-    expect(engine.current.request.files).toEqual([files[1], files[0]]);
-    expect(engine.current.request.settings).toEqual({ ...DEFAULT_SETTINGS, mode: 'animated' });
-    expect(engine.current.request.frameDelays).toEqual([null, null]);
+    expect(runtime.current.request.files).toEqual([files[1], files[0]]);
+    expect(runtime.current.request.settings).toEqual({ ...DEFAULT_SETTINGS, mode: 'animated' });
+    expect(runtime.current.request.frameDelays).toEqual([null, null]);
 
-    engine.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' });
+    runtime.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' });
     expect(state().machine).toMatchObject({ status: 'converting', progress: { stage: 'processing', progress: 30 } });
 
-    engine.finish({ frameCount: 2 });
+    runtime.finish({ frameCount: 2 });
     expect(await outcome).toEqual({ kind: 'done' });
     expect(state().machine).toMatchObject({ status: 'done', result: { frameCount: 2 } });
   });
 
   it('an animated PNG alone makes an animation; expanded, its frames are items of their own', () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     const apng = pngFile('anim.png');
     state().chooseFiles([apng], new Map([[apng, { frameCount: 3, delaysMs: [100, 200, 300], plays: 0 }]]));
     expect(state().settings.mode).toBe('animated');
@@ -56,8 +56,8 @@ describe('converter store', () => {
     state().moveFile(2, 0);
     state().setFrameDelay(state().files[1]!.id, 50);
     void state().convert();
-    expect(engine.current.request.animationFrames).toEqual([2, 0, 1]);
-    expect(engine.current.request.frameDelays).toEqual([null, 50, null]);
+    expect(runtime.current.request.animationFrames).toEqual([2, 0, 1]);
+    expect(runtime.current.request.frameDelays).toEqual([null, 50, null]);
   });
 
   it('a paste adds to the selection and keeps what was chosen', () => {
@@ -71,11 +71,11 @@ describe('converter store', () => {
   });
 
   it('fails with the engine message and keeps files and settings', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     state().updateSettings({ quality: 40 });
     const outcome = state().convert();
-    engine.fail(new Error('Failed to load image'));
+    runtime.fail(new Error('Failed to load image'));
     expect(await outcome).toEqual({ kind: 'failed', error: 'Failed to load image' });
     expect(state().machine).toMatchObject({ status: 'failed', error: 'Failed to load image' });
     expect(state().files).toHaveLength(1);
@@ -83,18 +83,18 @@ describe('converter store', () => {
   });
 
   it('reports an unknown error for a failure without message', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const outcome = state().convert();
-    engine.fail({ code: 'boom' });
+    runtime.fail({ code: 'boom' });
     expect(await outcome).toEqual({ kind: 'failed', error: 'An unknown error occurred' });
   });
 
   it('cancel aborts the engine and returns to idle quietly, keeping files and settings', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
     const outcome = state().convert();
-    const signal = engine.current.options.signal!;
+    const signal = runtime.current.options.signal!;
     state().cancel();
     expect(signal.aborted).toBe(true);
     expect(await outcome).toEqual({ kind: 'cancelled' });
@@ -104,23 +104,23 @@ describe('converter store', () => {
   });
 
   it('ignores the late result of a cancelled job', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const first = state().convert();
-    const firstJob = engine.current;
+    const firstJob = runtime.current;
     state().cancel();
     await first;
     const second = state().convert();
     firstJob.resolve({ gif: new Blob(), fileName: 'stale.gif', width: 1, height: 1, frameCount: 1 });
     await settle();
     expect(state().machine.status).toBe('converting');
-    engine.finish({ fileName: 'fresh.gif' });
+    runtime.finish({ fileName: 'fresh.gif' });
     await second;
     expect(state().machine).toMatchObject({ status: 'done', result: { fileName: 'fresh.gif' } });
   });
 
   it('refuses to convert without files, with an invalid size, or while busy, without calling the engine', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     expect(await state().convert()).toEqual({ kind: 'no-files' });
     state().chooseFiles([pngFile('a.png')]);
     state().updateSettings({ resize: true });
@@ -129,19 +129,19 @@ describe('converter store', () => {
     expect(await state().convert()).toEqual({ kind: 'invalid-settings' });
     state().setDimension('width', 5000);
     expect(await state().convert()).toEqual({ kind: 'invalid-settings' });
-    expect(engine.jobs).toHaveLength(0);
+    expect(runtime.jobs).toHaveLength(0);
 
     state().setDimension('width', 640);
     void state().convert();
     expect(await state().convert()).toEqual({ kind: 'busy' });
-    expect(engine.jobs).toHaveLength(1);
+    expect(runtime.jobs).toHaveLength(1);
   });
 
   it('choosing files replaces the selection and clears the result', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const outcome = state().convert();
-    engine.finish();
+    runtime.finish();
     await outcome;
     state().chooseFiles([pngFile('c.png')]);
     expect(state().files.map((f) => f.file.name)).toEqual(['c.png']);
@@ -149,10 +149,10 @@ describe('converter store', () => {
   });
 
   it('choosing files clears an error', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const outcome = state().convert();
-    engine.fail(new Error('Failed to load image'));
+    runtime.fail(new Error('Failed to load image'));
     await outcome;
     state().chooseFiles([pngFile('a.png')]);
     expect(state().machine).toEqual({ status: 'idle' });
@@ -170,10 +170,10 @@ describe('converter store', () => {
   });
 
   it('moves a file to another place in the frame order, clearing the result', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     const outcome = state().convert();
-    engine.finish();
+    runtime.finish();
     await outcome;
     state().moveFile(2, 0);
     expect(state().files.map((f) => f.file.name)).toEqual(['c.png', 'a.png', 'b.png']);
@@ -189,10 +189,10 @@ describe('converter store', () => {
   });
 
   it('moves frames up and down, reverses them and sorts them by name, clearing the result', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('f1.png'), pngFile('f2.png'), pngFile('f3.png')]);
     const outcome = state().convert();
-    engine.finish();
+    runtime.finish();
     await outcome;
     state().moveFileUp(2);
     expect(names(state)).toEqual(['f1.png', 'f3.png', 'f2.png']);
@@ -209,7 +209,7 @@ describe('converter store', () => {
   });
 
   it('keeps each frame its own delay through reordering and hands the delays over in frame order', () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     const [a, , c] = state().files;
     state().setFrameDelay(a!.id, 120);
@@ -218,8 +218,8 @@ describe('converter store', () => {
     state().setFrameDelay(c!.id, null);
     state().setFrameDelay(c!.id, 40);
     void state().convert();
-    expect(engine.current.request.files.map((f) => f.name)).toEqual(['c.png', 'b.png', 'a.png']);
-    expect(engine.current.request.frameDelays).toEqual([40, null, 120]);
+    expect(runtime.current.request.files.map((f) => f.name)).toEqual(['c.png', 'b.png', 'a.png']);
+    expect(runtime.current.request.frameDelays).toEqual([40, null, 120]);
   });
 
   it('does not reorder or change delays while converting', () => {
@@ -234,7 +234,7 @@ describe('converter store', () => {
   });
 
   it('static mode with several files converts each file into its own GIF, failures included', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     state().setMode('static');
     state().reverseFiles();
@@ -242,17 +242,17 @@ describe('converter store', () => {
     const outcome = state().convert();
     await settle();
     // The fake runs two files side by side, each as a one-file static request.
-    expect(engine.jobs.map((job) => job.request.files.map((f) => f.name))).toEqual([['c.png'], ['b.png']]);
-    expect(engine.jobs[0]!.request.settings.mode).toBe('static');
-    engine.jobs[1]!.reject(new Error('Failed to load image: b.png'));
+    expect(runtime.jobs.map((job) => job.request.files.map((f) => f.name))).toEqual([['c.png'], ['b.png']]);
+    expect(runtime.jobs[0]!.request.settings.mode).toBe('static');
+    runtime.jobs[1]!.reject(new Error('Failed to load image: b.png'));
     await settle();
     expect(state().machine).toMatchObject({
       status: 'converting',
       progress: { filesDone: 1, filesTotal: 3 },
     });
-    engine.jobs[0]!.resolve(fakeOutput({ fileName: 'c.gif' }));
+    runtime.jobs[0]!.resolve(fakeOutput({ fileName: 'c.gif' }));
     await settle();
-    engine.jobs[2]!.resolve(fakeOutput({ fileName: 'a.gif' }));
+    runtime.jobs[2]!.resolve(fakeOutput({ fileName: 'a.gif' }));
     expect(await outcome).toEqual({ kind: 'batch-done', converted: 2, failed: 1 });
     const machine = state().machine;
     expect(machine.status).toBe('batch-done');
@@ -266,15 +266,15 @@ describe('converter store', () => {
   });
 
   it('cancelling a batch stops every running file and returns to idle quietly', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     state().setMode('static');
     const outcome = state().convert();
     await settle();
     state().cancel();
     expect(await outcome).toEqual({ kind: 'cancelled' });
-    expect(engine.jobs).toHaveLength(2);
-    expect(engine.jobs.every((job) => job.options.signal?.aborted)).toBe(true);
+    expect(runtime.jobs).toHaveLength(2);
+    expect(runtime.jobs.every((job) => job.options.signal?.aborted)).toBe(true);
     expect(state().machine).toEqual({ status: 'idle' });
   });
 
@@ -319,11 +319,11 @@ describe('converter store', () => {
   });
 
   it('reset clears files, result, error and progress, keeping the settings', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     state().updateSettings({ quality: 60 });
     const outcome = state().convert();
-    engine.finish();
+    runtime.finish();
     await outcome;
     state().reset();
     expect(state().files).toEqual([]);
@@ -332,11 +332,11 @@ describe('converter store', () => {
   });
 
   it('reset during a conversion cancels it', async () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const outcome = state().convert();
     state().reset();
-    expect(engine.current.options.signal?.aborted).toBe(true);
+    expect(runtime.current.options.signal?.aborted).toBe(true);
     expect(await outcome).toEqual({ kind: 'cancelled' });
     expect(state().machine).toEqual({ status: 'idle' });
     expect(state().files).toEqual([]);
@@ -352,8 +352,8 @@ describe('converter store', () => {
   });
 
   it('warms the engine up on request', () => {
-    const { engine, state } = setup();
+    const { runtime, state } = setup();
     state().warmUp();
-    expect(engine.warmUps).toBe(1);
+    expect(runtime.warmUps).toBe(1);
   });
 });

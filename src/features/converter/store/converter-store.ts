@@ -1,11 +1,11 @@
 import { createStore } from 'zustand/vanilla';
-import type { ConversionProgress, ConversionRequest, ConverterEngine } from '../engine/contracts';
-import type { AnimationSummary } from '../engine/apng-parse';
-import { errorMessageOf, isAbortError } from '../engine/errors';
-import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../engine/frame-order';
-import { frameCountOf } from '../engine/frame-sources';
-import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
-import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../engine/settings';
+import type { ConversionProgress, ConversionRequest, ConverterRuntime } from '../rules/contracts';
+import type { AnimationSummary } from '../rules/apng-parse';
+import { errorMessageOf, isAbortError } from '../rules/errors';
+import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/frame-order';
+import { frameCountOf } from '../rules/frame-sources';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
+import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import {
   areSettingsValid,
   isBatch,
@@ -15,9 +15,9 @@ import {
   withMaintainAspectRatio,
   withPreset,
   type Dimension,
-} from '../engine/settings-rules';
-import type { SizePreset } from '../engine/size-presets';
-import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '../engine/size-estimate';
+} from '../rules/settings-rules';
+import type { SizePreset } from '../rules/size-presets';
+import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '../rules/size-estimate';
 import { runFitSearch } from './fit-search';
 import { transition, type ConverterEvent, type ConverterState } from './machine';
 
@@ -95,7 +95,7 @@ export interface ConverterStoreState {
 }
 
 /** The single source of truth of the converter. The engine is injected so tests can drive it with a fake. */
-export function createConverterStore(engine: ConverterEngine) {
+export function createConverterStore(runtime: ConverterRuntime) {
   let nextJobId = 1;
   let nextFileId = 1;
   let running: { jobId: number; controller: AbortController } | null = null;
@@ -265,7 +265,7 @@ export function createConverterStore(engine: ConverterEngine) {
           const first = await readPngSize(files[0]!.file);
           const sample = sampleSettings(settings, first);
           const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
-          const output = await engine.convertSample(
+          const output = await runtime.convertSample(
             {
               files: files.slice(0, count).map((f) => f.file),
               settings: sample,
@@ -310,7 +310,7 @@ export function createConverterStore(engine: ConverterEngine) {
         };
         try {
           if (isBatch(settings.mode, files.length)) {
-            const items = await engine.convertEach(request, options);
+            const items = await runtime.convertEach(request, options);
             if (controller.signal.aborted) return { kind: 'cancelled' };
             dispatch({ type: 'succeed-batch', jobId, items });
             const failed = items.filter((item) => item.status === 'failed').length;
@@ -320,12 +320,12 @@ export function createConverterStore(engine: ConverterEngine) {
             const first = await readPngSize(files[0]!.file);
             const prior = lastEstimate?.key === estimateKey(files, settings) ? lastEstimate.bytes : undefined;
             const input = { budget: settings.targetBytes, first, ...(prior ? { prior } : {}) };
-            const { result, fit } = await runFitSearch(engine, request, input, options);
+            const { result, fit } = await runFitSearch(runtime, request, input, options);
             if (controller.signal.aborted) return { kind: 'cancelled' };
             dispatch({ type: 'succeed', jobId, result, fit });
             return fit.fits ? { kind: 'done' } : { kind: 'fit-missed', budget: fit.budget, bytes: result.gif.size };
           }
-          const result = await engine.convert(request, options);
+          const result = await runtime.convert(request, options);
           if (controller.signal.aborted) return { kind: 'cancelled' };
           dispatch({ type: 'succeed', jobId, result });
           return { kind: 'done' };
@@ -353,7 +353,7 @@ export function createConverterStore(engine: ConverterEngine) {
         set((s) => ({ settings: { ...s.settings, mode: modeForFileCount(s.settings.mode, 0) } }));
       },
       warmUp() {
-        engine.warmUp();
+        runtime.warmUp();
       },
     };
   });

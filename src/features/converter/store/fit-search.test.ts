@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeEngine, fakeOutput, pngFile } from '@/test-utils/fake-engine';
-import type { ConversionSettings } from '../engine/settings';
+import { createFakeRuntime, fakeOutput, pngFile } from '@/test-utils/fake-runtime';
+import type { ConversionSettings } from '../rules/settings';
 import { createConverterStore } from './converter-store';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -12,14 +12,14 @@ function bytesFor(settings: ConversionSettings): number {
 }
 
 /** Answers every encode of a search with `bytesFor` its settings until the store's convert settles. */
-async function answerSearch(engine: ReturnType<typeof createFakeEngine>, outcome: Promise<unknown>) {
+async function answerSearch(runtime: ReturnType<typeof createFakeRuntime>, outcome: Promise<unknown>) {
   let settled = false;
   void outcome.finally(() => (settled = true));
   let answered = 0;
   while (!settled) {
     await settle();
-    if (engine.jobs.length > answered) {
-      const job = engine.jobs[answered++]!;
+    if (runtime.jobs.length > answered) {
+      const job = runtime.jobs[answered++]!;
       job.resolve(fakeOutput({ gif: new Blob([new Uint8Array(bytesFor(job.request.settings))]) }));
     }
   }
@@ -28,12 +28,12 @@ async function answerSearch(engine: ReturnType<typeof createFakeEngine>, outcome
 
 describe('store: Fit under', () => {
   it('searches until the GIF is under the budget and reports what it chose', async () => {
-    const engine = createFakeEngine();
-    const store = createConverterStore(engine);
+    const runtime = createFakeRuntime();
+    const store = createConverterStore(runtime);
     store.getState().chooseFiles([pngFile('photo.png', 1920, 1280)]);
     store.getState().updateSettings({ targetBytes: 256 * 1024 });
     const outcome = store.getState().convert();
-    const encodes = await answerSearch(engine, outcome);
+    const encodes = await answerSearch(runtime, outcome);
 
     expect(await outcome).toEqual({ kind: 'done' });
     const machine = store.getState().machine;
@@ -48,31 +48,31 @@ describe('store: Fit under', () => {
   });
 
   it('an impossible budget ends with the smallest GIF and says it missed', async () => {
-    const engine = createFakeEngine();
-    const store = createConverterStore(engine);
+    const runtime = createFakeRuntime();
+    const store = createConverterStore(runtime);
     store.getState().chooseFiles([pngFile('photo.png', 1920, 1280)]);
     store.getState().updateSettings({ targetBytes: 1024 });
     const outcome = store.getState().convert();
-    await answerSearch(engine, outcome);
+    await answerSearch(runtime, outcome);
     const result = await outcome;
     expect(result).toMatchObject({ kind: 'fit-missed', budget: 1024 });
     const machine = store.getState().machine;
     if (machine.status !== 'done') throw new Error('not done');
     expect(machine.fit?.fits).toBe(false);
-    const sizes = engine.jobs.map((job) => bytesFor(job.request.settings));
+    const sizes = runtime.jobs.map((job) => bytesFor(job.request.settings));
     expect(machine.result.gif.size).toBe(Math.min(...sizes));
   });
 
   it('cancel stops the search quietly', async () => {
-    const engine = createFakeEngine();
-    const store = createConverterStore(engine);
+    const runtime = createFakeRuntime();
+    const store = createConverterStore(runtime);
     store.getState().chooseFiles([pngFile('photo.png', 1920, 1280)]);
     store.getState().updateSettings({ targetBytes: 1024 });
     const outcome = store.getState().convert();
     await settle();
-    engine.current.resolve(fakeOutput({ gif: new Blob([new Uint8Array(5000)]) }));
+    runtime.current.resolve(fakeOutput({ gif: new Blob([new Uint8Array(5000)]) }));
     await settle();
-    expect(engine.jobs).toHaveLength(2);
+    expect(runtime.jobs).toHaveLength(2);
     store.getState().cancel();
     expect(await outcome).toEqual({ kind: 'cancelled' });
     expect(store.getState().machine).toEqual({ status: 'idle' });

@@ -1,5 +1,5 @@
-import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterEngine } from '../engine/contracts';
-import type { Size } from '../engine/dimensions';
+import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterRuntime } from '../rules/contracts';
+import type { Size } from '../rules/dimensions';
 import {
   buildLadder,
   nextStep,
@@ -8,7 +8,7 @@ import {
   type Attempt,
   type FitReport,
   type LadderContext,
-} from '../engine/target-size';
+} from '../rules/target-size';
 
 export interface FitSearchInput {
   budget: number;
@@ -20,12 +20,12 @@ export interface FitSearchInput {
 }
 
 /**
- * Drives the target-size policy (engine/target-size.ts) with real encodes: each step's settings are
+ * Drives the target-size policy (rules/target-size.ts) with real encodes: each step's settings are
  * converted by the engine, its size is fed back, until the policy stops. Progress runs over all tries;
  * the abort signal stops the current encode and the search with it.
  */
 export async function runFitSearch(
-  engine: ConverterEngine,
+  runtime: ConverterRuntime,
   request: ConversionRequest,
   input: FitSearchInput,
   options: ConvertOptions = {},
@@ -59,7 +59,7 @@ export async function runFitSearch(
     }
     const tryIndex = attempts.length;
     const settings = settingsForKnobs(context, ladder[step.rung]!.knobs);
-    const output = await engine.convert(
+    const output = await runtime.convert(
       { ...request, settings },
       {
         ...(options.signal ? { signal: options.signal } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversionOutput } from '../engine/contracts';
+import type { ConversionOutput } from '../rules/contracts';
 import { INITIAL_PROGRESS, transition, type ConverterState } from './machine';
 
 const result: ConversionOutput = { gif: new Blob(), fileName: 'converted_1.gif', width: 1, height: 1, frameCount: 1 };

@@ -1,5 +1,5 @@
-import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../engine/contracts';
-import type { FitReport } from '../engine/target-size';
+import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../rules/contracts';
+import type { FitReport } from '../rules/target-size';
 
 /**
  * The converter's state machine (spec section 4): idle → converting → done | failed.

@@ -1,7 +1,7 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useStore, type StoreApi } from 'zustand';
-import { poolSize, requestedPoolSize } from '../engine/pool-size';
-import { createLazyEngine } from '../worker/lazy-engine';
+import { poolSize, requestedPoolSize } from '../rules/pool-size';
+import { createLazyRuntime } from '../runtime/lazy-runtime';
 import { createConverterStore, type ConverterStoreState } from './converter-store';
 
 type ConverterStore = StoreApi<ConverterStoreState>;
@@ -12,9 +12,9 @@ type ConverterStore = StoreApi<ConverterStoreState>;
  * Tests provide their own store, on a fake engine.
  */
 export const converterStore: ConverterStore = createConverterStore(
-  createLazyEngine(() =>
-    import('../worker/browser-engine').then(({ createBrowserEngine }) =>
-      createBrowserEngine(poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search))),
+  createLazyRuntime(() =>
+    import('../runtime/browser-runtime').then(({ createBrowserRuntime }) =>
+      createBrowserRuntime(poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search))),
     ),
   ),
 );

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeOutput, pngFile } from '@/test-utils/fake-engine';
+import { fakeOutput, pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { ConvertCard } from './ConvertCard';
 import { ProgressCard } from './ProgressCard';
@@ -33,18 +33,18 @@ describe('a batch of stills', () => {
       return `blob:${(blob as Blob).type}:${(blob as Blob).size}`;
     });
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
-    const { user, engine, store } = setup([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    const { user, runtime, store } = setup([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     await user.click(screen.getByRole('radio', { name: 'Static (one GIF per file)' }));
     expect(screen.getByText('3 files → 3 static GIFs, one per file')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
     await settle();
 
-    engine.jobs[0]!.resolve(fakeOutput({ gif: new Blob([new Uint8Array(700)], { type: 'image/gif' }) }));
+    runtime.jobs[0]!.resolve(fakeOutput({ gif: new Blob([new Uint8Array(700)], { type: 'image/gif' }) }));
     await settle();
     expect(screen.getByTestId('files-done')).toHaveTextContent('1 / 3 files');
-    engine.jobs[1]!.reject(new Error('Failed to load image: b.png (bad CRC)'));
+    runtime.jobs[1]!.reject(new Error('Failed to load image: b.png (bad CRC)'));
     await settle();
-    engine.jobs[2]!.resolve(fakeOutput({ gif: new Blob([new Uint8Array(800)], { type: 'image/gif' }) }));
+    runtime.jobs[2]!.resolve(fakeOutput({ gif: new Blob([new Uint8Array(800)], { type: 'image/gif' }) }));
     await settle();
 
     expect(await screen.findByText('Your GIFs are ready for download!')).toBeInTheDocument();
@@ -74,14 +74,14 @@ describe('a batch of stills', () => {
   });
 
   it('Cancel stops every file of the batch', async () => {
-    const { user, engine } = setup([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
+    const { user, runtime } = setup([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     await user.click(screen.getByRole('radio', { name: 'Static (one GIF per file)' }));
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
     await settle();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(engine.jobs.map((job) => job.options.signal?.aborted)).toEqual([true, true]);
+    expect(runtime.jobs.map((job) => job.options.signal?.aborted)).toEqual([true, true]);
     await settle();
-    expect(engine.jobs).toHaveLength(2);
+    expect(runtime.jobs).toHaveLength(2);
     expect(screen.queryByLabelText('Conversion progress')).not.toBeInTheDocument();
   });
 });

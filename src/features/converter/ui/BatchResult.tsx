@@ -17,8 +17,8 @@ import { IconAlertTriangle, IconCheck, IconDownload, IconFileZip, IconSlideshow,
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { batchEntryNames } from '../engine/batch-archive';
-import type { BatchItemResult, ConversionOutput } from '../engine/contracts';
+import { batchEntryNames } from '../rules/batch-archive';
+import type { BatchItemResult, ConversionOutput } from '../rules/contracts';
 import { useConverter } from '../store/use-converter';
 import { CompareView } from './compare/CompareView';
 import { placementsOf } from './compare/placements';

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Loader, SimpleGrid, Text } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconWand } from '@tabler/icons-react';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { areSettingsValid } from '../engine/settings-rules';
+import { areSettingsValid } from '../rules/settings-rules';
 import { useConverter } from '../store/use-converter';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pngFile } from '@/test-utils/fake-engine';
+import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { ConvertCard } from './ConvertCard';
 import { ProgressCard } from './ProgressCard';
@@ -22,29 +22,29 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('converting from the page', () => {
   it('asks for files first', async () => {
-    const { user, engine } = setup();
+    const { user, runtime } = setup();
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
     expect(await screen.findByText('No files selected')).toBeInTheDocument();
     expect(screen.getByText('Please upload at least one PNG file to convert.')).toBeInTheDocument();
-    expect(engine.jobs).toHaveLength(0);
+    expect(runtime.jobs).toHaveLength(0);
   });
 
   it('shows progress while busy, then the result with its facts', async () => {
-    const { user, engine } = setup([pngFile('a.png', 160, 120, 2000), pngFile('b.png', 160, 120, 2000)]);
+    const { user, runtime } = setup([pngFile('a.png', 160, 120, 2000), pngFile('b.png', 160, 120, 2000)]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
     const busy = screen.getByRole('button', { name: /^Convert/ });
     expect(busy).toHaveTextContent('Converting...');
     expect(busy).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
-    act(() => engine.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' }));
+    act(() => runtime.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' }));
     expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByText('30%')).toBeInTheDocument();
     expect(screen.getByText('Composing frames')).toBeInTheDocument();
     expect(screen.getByText('Composing frames').closest('[aria-live="polite"]')).not.toBeNull();
 
     await act(async () =>
-      engine.finish({ frameCount: 2, width: 160, height: 120, fileName: 'converted_animated_7.gif' }),
+      runtime.finish({ frameCount: 2, width: 160, height: 120, fileName: 'converted_animated_7.gif' }),
     );
     expect(await screen.findByText('Conversion successful!')).toBeInTheDocument();
     expect(screen.getByText('Your GIF is ready for download!')).toBeInTheDocument();
@@ -58,9 +58,9 @@ describe('converting from the page', () => {
   });
 
   it('says Download started when the GIF is downloaded', async () => {
-    const { user, engine } = setup([pngFile('a.png')]);
+    const { user, runtime } = setup([pngFile('a.png')]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
-    await act(async () => engine.finish());
+    await act(async () => runtime.finish());
     const download = await screen.findByRole('link', { name: 'Download' });
     download.addEventListener('click', (event) => event.preventDefault());
     await user.click(download);
@@ -68,9 +68,9 @@ describe('converting from the page', () => {
   });
 
   it('shows the failure in the progress card and a toast, keeping the files', async () => {
-    const { user, engine, store } = setup([pngFile('a.png')]);
+    const { user, runtime, store } = setup([pngFile('a.png')]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
-    await act(async () => engine.fail(new Error('Failed to load image')));
+    await act(async () => runtime.fail(new Error('Failed to load image')));
     expect(await screen.findByText('Conversion failed')).toBeInTheDocument();
     expect(screen.getByText('Conversion Failed')).toBeInTheDocument();
     expect(screen.getAllByText('Failed to load image')).toHaveLength(2);
@@ -78,10 +78,10 @@ describe('converting from the page', () => {
   });
 
   it('cancels quietly back to idle', async () => {
-    const { user, engine, store } = setup([pngFile('a.png')]);
+    const { user, runtime, store } = setup([pngFile('a.png')]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(engine.current.options.signal?.aborted).toBe(true);
+    expect(runtime.current.options.signal?.aborted).toBe(true);
     expect(screen.getByRole('button', { name: /^Convert/ })).toBeEnabled();
     expect(screen.queryByText('Conversion failed')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Conversion progress')).not.toBeInTheDocument();
@@ -91,9 +91,9 @@ describe('converting from the page', () => {
   it('Reset clears the result and revokes its object URL', async () => {
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:result');
-    const { user, engine, store } = setup([pngFile('a.png')]);
+    const { user, runtime, store } = setup([pngFile('a.png')]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
-    await act(async () => engine.finish());
+    await act(async () => runtime.finish());
     await screen.findByRole('link', { name: 'Download' });
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(revoke).toHaveBeenCalledWith('blob:result');

@@ -1,18 +1,18 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { pngFile } from '@/test-utils/fake-engine';
+import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { Converter } from './Converter';
 
 describe('Converter', () => {
   it('warms the engine up once the page is idle', async () => {
-    const { engine } = renderConverter(<Converter />);
-    await vi.waitFor(() => expect(engine.warmUps).toBe(1), { timeout: 4000 });
+    const { runtime } = renderConverter(<Converter />);
+    await vi.waitFor(() => expect(runtime.warmUps).toBe(1), { timeout: 4000 });
   });
 
   // Many interactions in one test: allow for a busy machine.
   it('hands the engine the files in list order and the settings chosen on the page', { timeout: 60_000 }, async () => {
-    const { user, engine, container } = renderConverter(<Converter />);
+    const { user, runtime, container } = renderConverter(<Converter />);
     const files = [pngFile('one.png', 200, 100), pngFile('two.png', 200, 100), pngFile('three.png', 200, 100)];
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, files);
     await screen.findByText('Selected files (3)');
@@ -30,8 +30,8 @@ describe('Converter', () => {
     await user.type(screen.getByRole('textbox', { name: 'Width' }), '300');
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
 
-    expect(engine.current.request.files.map((f) => f.name)).toEqual(['one.png', 'three.png']);
-    expect(engine.current.request.settings).toEqual({
+    expect(runtime.current.request.files.map((f) => f.name)).toEqual(['one.png', 'three.png']);
+    expect(runtime.current.request.settings).toEqual({
       mode: 'animated',
       quality: 70,
       frameDelay: 650,

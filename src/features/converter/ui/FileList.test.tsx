@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pngFile } from '@/test-utils/fake-engine';
+import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { FileList } from './FileList';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { pngFile } from '@/test-utils/fake-engine';
+import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { buildApng, readChunks, solid, writeChunks } from '../../../../tests/fixtures/apng';
 import { Converter } from './Converter';

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, Progress, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ProgressStage } from '../engine/contracts';
+import type { ProgressStage } from '../rules/contracts';
 import { useConverter } from '../store/use-converter';
 import { MESSAGES } from './messages';
 

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pngFile } from '@/test-utils/fake-engine';
+import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { ConvertCard } from './ConvertCard';
 import { FileList } from './FileList';
@@ -83,7 +83,7 @@ describe('SettingsCard', () => {
     });
 
     it('read an empty field as 0 and show it invalid; the Convert button then stays disabled', async () => {
-      const { user, store, engine } = setup([pngFile('a.png')]);
+      const { user, store, runtime } = setup([pngFile('a.png')]);
       await user.click(screen.getByRole('switch', { name: /^Maintain aspect ratio/ }));
       await user.click(screen.getByRole('switch', { name: /^Resize/ }));
       await user.clear(screen.getByRole('textbox', { name: 'Width' }));
@@ -91,7 +91,7 @@ describe('SettingsCard', () => {
       expect(screen.getByRole('textbox', { name: 'Width' })).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByText('Width must be between 100 and 3840 pixels')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: /^Convert/ })).toBeDisabled();
-      expect(engine.jobs).toHaveLength(0);
+      expect(runtime.jobs).toHaveLength(0);
     });
 
     it('show out-of-range values invalid', async () => {

@@ -12,9 +12,9 @@ import {
   Switch,
   Title,
 } from '@mantine/core';
-import { frameCountOf } from '../engine/frame-sources';
-import type { DitherChoice } from '../engine/settings';
-import { LIMITS } from '../engine/settings';
+import { frameCountOf } from '../rules/frame-sources';
+import type { DitherChoice } from '../rules/settings';
+import { LIMITS } from '../rules/settings';
 import {
   activePresetId,
   dimensionError,
@@ -22,8 +22,8 @@ import {
   isModeAvailable,
   parseDimension,
   type Dimension,
-} from '../engine/settings-rules';
-import { findPreset, presetLabel, SIZE_PRESETS } from '../engine/size-presets';
+} from '../rules/settings-rules';
+import { findPreset, presetLabel, SIZE_PRESETS } from '../rules/size-presets';
 import { useConverter } from '../store/use-converter';
 import { TargetSizeInput } from './TargetSizeInput';
 import { TimingExtras } from './TimingExtras';

@@ -1,6 +1,6 @@
 import { Group, Input, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { effectiveDelayMs } from '../engine/frame-timing';
-import { describePlays, TIMING_LIMITS } from '../engine/timing';
+import { effectiveDelayMs } from '../rules/frame-timing';
+import { describePlays, TIMING_LIMITS } from '../rules/timing';
 import { useConverter } from '../store/use-converter';
 
 const FRAME_STEPS = [

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { notify } from '@/shared/ui/notify';
-import { LIMITS } from '../engine/settings';
+import { LIMITS } from '../rules/settings';
 import { useConverter } from '../store/use-converter';
 import { BackgroundPicker } from './BackgroundPicker';
 import { MESSAGES } from './messages';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFolderOpen, IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
-import { LIMITS } from '../engine/settings';
+import { LIMITS } from '../rules/settings';
 import { useConverter } from '../store/use-converter';
 import { useAddFiles } from './use-add-files';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { isAnimatedPng, summarizeAnimation, type AnimationSummary } from '../engine/apng-parse';
-import { errorMessageOf } from '../engine/errors';
-import { sortOutFolders } from '../engine/intake';
-import { screenUpload } from '../engine/upload-rules';
+import { isAnimatedPng, summarizeAnimation, type AnimationSummary } from '../rules/apng-parse';
+import { errorMessageOf } from '../rules/errors';
+import { sortOutFolders } from '../rules/intake';
+import { screenUpload } from '../rules/upload-rules';
 import { useConverterStore } from '../store/use-converter';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';

@@ -10,8 +10,8 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import type { Placement } from '../../engine/dimensions';
-import type { DecodedGif } from '../../engine/gif-decode';
+import type { Placement } from '../../rules/dimensions';
+import type { DecodedGif } from '../../rules/gif-decode';
 import { BackgroundPicker } from '../BackgroundPicker';
 import { backgroundStyle, usePreviewBackground } from '../preview-background';
 import { useDecodedGif } from './use-decoded-gif';

@@ -1,5 +1,5 @@
-import type { ConversionOutput } from '../../engine/contracts';
-import type { Placement } from '../../engine/dimensions';
+import type { ConversionOutput } from '../../rules/contracts';
+import type { Placement } from '../../rules/dimensions';
 
 /** Where each frame's PNG sits in the GIF; an engine that does not say fills the frame. */
 export function placementsOf(output: ConversionOutput | null, count: number): readonly Placement[] {

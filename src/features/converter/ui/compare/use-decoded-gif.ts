@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { decodeGif, type DecodedGif } from '../../engine/gif-decode';
+import { decodeGif, type DecodedGif } from '../../rules/gif-decode';
 
 export type DecodedGifState = { status: 'loading' } | { status: 'ready'; gif: DecodedGif } | { status: 'failed' };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Placement } from '../../engine/dimensions';
+import type { Placement } from '../../rules/dimensions';
 
 /**
  * Each source PNG decoded once at the size it has in the GIF, the way the engine's decode worker does it

@@ -1,6 +1,6 @@
-import { ApngComposer } from '../engine/apng-compose';
-import { parseApng } from '../engine/apng-parse';
-import { failedToLoadImage } from '../engine/errors';
+import { ApngComposer } from '../rules/apng-compose';
+import { parseApng } from '../rules/apng-parse';
+import { failedToLoadImage } from '../rules/errors';
 
 /**
  * The decode worker's APNG side: the composer of the file being converted is kept between requests, so

@@ -1,10 +1,10 @@
-import { convertEachFile } from '@/features/converter/engine/batch-convert';
+import { convertEachFile } from '@/features/converter/rules/batch-convert';
 import type {
   ConversionOutput,
   ConversionRequest,
   ConvertOptions,
-  ConverterEngine,
-} from '@/features/converter/engine/contracts';
+  ConverterRuntime,
+} from '@/features/converter/rules/contracts';
 
 interface PendingJob {
   request: ConversionRequest;
@@ -20,7 +20,7 @@ export const FAKE_POOL_SIZE = 2;
  * An engine the test drives by hand: each convert() waits until the test finishes or fails it.
  * convertEach() runs the real batch orchestration over convert(), so each file of a batch is a job here.
  */
-export interface FakeEngine extends ConverterEngine {
+export interface FakeRuntime extends ConverterRuntime {
   jobs: PendingJob[];
   warmUps: number;
   /** Sample conversions (size estimates) asked for; answered with `sampleOutput`, or failed when it is unset. */
@@ -43,42 +43,42 @@ export function fakeOutput(overrides: Partial<ConversionOutput> = {}): Conversio
   };
 }
 
-export function createFakeEngine(): FakeEngine {
-  const engine: FakeEngine = {
+export function createFakeRuntime(): FakeRuntime {
+  const runtime: FakeRuntime = {
     jobs: [],
     warmUps: 0,
     samples: [],
     sampleOutput: null,
     get current() {
-      const job = engine.jobs.at(-1);
+      const job = runtime.jobs.at(-1);
       if (!job) throw new Error('no conversion was requested');
       return job;
     },
     warmUp() {
-      engine.warmUps++;
+      runtime.warmUps++;
     },
     convert(request, options = {}) {
       return new Promise<ConversionOutput>((resolve, reject) => {
         // Like the real engine: an abort rejects at once with an AbortError.
         options.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-        engine.jobs.push({ request, options, resolve, reject });
+        runtime.jobs.push({ request, options, resolve, reject });
       });
     },
     convertSample(request) {
-      engine.samples.push(request);
-      return engine.sampleOutput ? Promise.resolve(engine.sampleOutput) : Promise.reject(new Error('no sample'));
+      runtime.samples.push(request);
+      return runtime.sampleOutput ? Promise.resolve(runtime.sampleOutput) : Promise.reject(new Error('no sample'));
     },
     convertEach(request, options = {}) {
-      return convertEachFile((r, o) => engine.convert(r, o), FAKE_POOL_SIZE, request, options);
+      return convertEachFile((r, o) => runtime.convert(r, o), FAKE_POOL_SIZE, request, options);
     },
     finish(output) {
-      engine.current.resolve(fakeOutput(output));
+      runtime.current.resolve(fakeOutput(output));
     },
     fail(error) {
-      engine.current.reject(error);
+      runtime.current.reject(error);
     },
   };
-  return engine;
+  return runtime;
 }
 
 /** A file whose first bytes are a PNG header of the given size (enough for the aspect ratio). */

@@ -1,5 +1,5 @@
-import type { Size } from '../engine/dimensions';
-import type { Picture } from '../engine/frame-sources';
+import type { Size } from '../rules/dimensions';
+import type { Picture } from '../rules/frame-sources';
 
 /** The messages between the engine and its decode worker, written once. */
 export interface DecodeRequest {

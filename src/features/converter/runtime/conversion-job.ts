@@ -8,25 +8,25 @@ import {
   mergeStats,
   GIF_PALETTE_SIZE,
   PaletteFit,
-} from '../engine/content-analysis';
-import type { ConversionProgress } from '../engine/contracts';
-import type { Placement, Size } from '../engine/dimensions';
-import { errorMessageOf } from '../engine/errors';
-import { errorSummary, framesWritten, isCoreAbort } from '../engine/ffmpeg-log';
-import { applyTiming, joinGifs } from '../engine/gif-bytes';
-import { optimisationFor, type GifOptimiseOptions } from '../engine/gif-optimise';
-import { applyMatte, hasTransparentPixels } from '../engine/matte';
-import { splitFrames } from '../engine/segments';
-import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../engine/plan';
+} from '../rules/content-analysis';
+import type { ConversionProgress } from '../rules/contracts';
+import type { Placement, Size } from '../rules/dimensions';
+import { errorMessageOf } from '../rules/errors';
+import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
+import { applyTiming, joinGifs } from '../rules/gif-bytes';
+import { optimisationFor, type GifOptimiseOptions } from '../rules/gif-optimise';
+import { applyMatte, hasTransparentPixels } from '../rules/matte';
+import { splitFrames } from '../rules/segments';
+import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../rules/plan';
 import {
   completeProgress,
   finalizingProgress,
   milestonesFor,
   preparingProgress,
   processingProgress,
-} from '../engine/progress';
-import type { ConversionSettings } from '../engine/settings';
-import { StageClock } from '../engine/stage-times';
+} from '../rules/progress';
+import type { ConversionSettings } from '../rules/settings';
+import { StageClock } from '../rules/stage-times';
 import type { FFmpegPort } from './ffmpeg-port';
 
 /** Produces a frame's pixels: RGBA of the frame's decoded size (the core scales and places it). */

@@ -1,12 +1,12 @@
-import type { ConverterEngine } from '../engine/contracts';
+import type { ConverterRuntime } from '../rules/contracts';
 
 /**
  * An engine whose code (the ffmpeg bindings, the pool, the decoder client) is loaded on first use —
  * at warm-up, once the page is idle — so it stays out of the first paint. A failed load is retried
  * by the next call instead of being remembered.
  */
-export function createLazyEngine(load: () => Promise<ConverterEngine>): ConverterEngine {
-  let loading: Promise<ConverterEngine> | null = null;
+export function createLazyRuntime(load: () => Promise<ConverterRuntime>): ConverterRuntime {
+  let loading: Promise<ConverterRuntime> | null = null;
   const engine = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = null;

@@ -1,5 +1,5 @@
-import type { GifOptimiseOptions } from '../engine/gif-optimise';
-import { abortError } from '../engine/errors';
+import type { GifOptimiseOptions } from '../rules/gif-optimise';
+import { abortError } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse } from './gif-optimise-protocol';
 
 /** The engine's side of the optimiser worker: one GIF at a time, cancelled by terminating the worker. */

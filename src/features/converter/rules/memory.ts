@@ -26,7 +26,7 @@ export const RESTART_AFTER_HEAP_BYTES = 256 * MIB;
 
 /**
  * `extraInputBytes`: what the decoded frames weigh in the core's file system beyond frames of the
- * output size (full-size frames that the core scales, engine/decode-size.ts).
+ * output size (full-size frames that the core scales, rules/decode-size.ts).
  */
 export function estimateHeapBytes(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
   const sampled = frameCount * Math.ceil(width / 2) * Math.ceil(height / 2);

@@ -1,10 +1,10 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
-import type { ConversionProgress } from '../engine/contracts';
-import { abortError } from '../engine/errors';
-import type { Picture } from '../engine/frame-sources';
-import type { FrameSource } from '../engine/plan';
-import type { ConversionSettings } from '../engine/settings';
-import type { StageClock } from '../engine/stage-times';
+import type { ConversionProgress } from '../rules/contracts';
+import { abortError } from '../rules/errors';
+import type { Picture } from '../rules/frame-sources';
+import type { FrameSource } from '../rules/plan';
+import type { ConversionSettings } from '../rules/settings';
+import type { StageClock } from '../rules/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';

@@ -1,9 +1,9 @@
-import { errorMessageOf } from '../engine/errors';
-import { optimiseGif } from '../engine/gif-optimise';
+import { errorMessageOf } from '../rules/errors';
+import { optimiseGif } from '../rules/gif-optimise';
 import type { OptimiseRequest, OptimiseResponse } from './gif-optimise-protocol';
 
 /**
- * Frame differencing and lossy LZW (engine/gif-optimise.ts) take hundreds of milliseconds on big
+ * Frame differencing and lossy LZW (rules/gif-optimise.ts) take hundreds of milliseconds on big
  * animations: here they never block the page.
  */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */

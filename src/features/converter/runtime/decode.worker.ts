@@ -1,10 +1,10 @@
-import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../engine/errors';
+import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
 /**
  * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
- * resampler, see engine/decode-size.ts) and reads its pixels back, drawn at a given place on a
+ * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
  * transparent canvas (the frame's own size when the engine core places it).
  */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */

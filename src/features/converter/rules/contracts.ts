@@ -59,7 +59,7 @@ export interface ConvertEachOptions extends ConvertOptions {
   onItem?: (index: number, result: BatchItemResult) => void;
 }
 
-export interface ConverterEngine {
+export interface ConverterRuntime {
   convert(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
   /**
    * Static batch: every file becomes its own GIF with the same settings, several side by side.

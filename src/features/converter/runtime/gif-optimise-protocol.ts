@@ -1,4 +1,4 @@
-import type { GifOptimiseOptions } from '../engine/gif-optimise';
+import type { GifOptimiseOptions } from '../rules/gif-optimise';
 
 /** The messages between the engine and its GIF optimiser worker, written once. */
 export interface OptimiseRequest {

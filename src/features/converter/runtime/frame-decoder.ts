@@ -1,6 +1,6 @@
-import type { Size } from '../engine/dimensions';
-import { abortError } from '../engine/errors';
-import type { Picture } from '../engine/frame-sources';
+import type { Size } from '../rules/dimensions';
+import { abortError } from '../rules/errors';
+import type { Picture } from '../rules/frame-sources';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 
 interface Pending {

@@ -1,14 +1,14 @@
-import { convertEachFile } from '../engine/batch-convert';
-import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterEngine } from '../engine/contracts';
-import { abortError, ERROR_MESSAGES } from '../engine/errors';
-import { isAnimatedPng, parseApng } from '../engine/apng-parse';
-import { expandFrames, type CheckedFile } from '../engine/frame-sources';
-import { PNG_HEADER_BYTES, pngSize } from '../engine/png-size';
-import { validatePng } from '../engine/png-validation';
-import { batchConcurrency, stillJobBytes } from '../engine/pool-size';
-import { forwardOnly, milestonesFor, preparingProgress } from '../engine/progress';
-import type { ConversionSettings } from '../engine/settings';
-import { StageClock } from '../engine/stage-times';
+import { convertEachFile } from '../rules/batch-convert';
+import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterRuntime } from '../rules/contracts';
+import { abortError, ERROR_MESSAGES } from '../rules/errors';
+import { isAnimatedPng, parseApng } from '../rules/apng-parse';
+import { expandFrames, type CheckedFile } from '../rules/frame-sources';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
+import { validatePng } from '../rules/png-validation';
+import { batchConcurrency, stillJobBytes } from '../rules/pool-size';
+import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress';
+import type { ConversionSettings } from '../rules/settings';
+import { StageClock } from '../rules/stage-times';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
 
@@ -31,9 +31,9 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
  * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
  * and runs the plan. A pool of `poolSize` instances runs the files of a static batch side by side.
  */
-export function createBrowserEngine(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterEngine {
+export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterRuntime {
   const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
-  const engine: ConverterEngine = {
+  const engine: ConverterRuntime = {
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.
       pool.warmUp(1);

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ConversionOutput, ConverterEngine } from '../engine/contracts';
-import { DEFAULT_SETTINGS } from '../engine/settings';
-import { createLazyEngine } from './lazy-engine';
+import type { ConversionOutput, ConverterRuntime } from '../rules/contracts';
+import { DEFAULT_SETTINGS } from '../rules/settings';
+import { createLazyRuntime } from './lazy-runtime';
 
 const output = { fileName: 'converted_1.gif' } as ConversionOutput;
 
-function fakeEngine(): ConverterEngine {
+function fakeEngine(): ConverterRuntime {
   return {
     warmUp: vi.fn(),
     convert: vi.fn(async () => output),
@@ -16,11 +16,11 @@ function fakeEngine(): ConverterEngine {
 
 const request = { files: [], settings: DEFAULT_SETTINGS };
 
-describe('createLazyEngine', () => {
+describe('createLazyRuntime', () => {
   it('loads nothing until it is used, then loads once', async () => {
     const real = fakeEngine();
     const load = vi.fn(async () => real);
-    const engine = createLazyEngine(load);
+    const engine = createLazyRuntime(load);
     expect(load).not.toHaveBeenCalled();
     await expect(engine.convert(request)).resolves.toBe(output);
     await engine.convertEach(request);
@@ -30,7 +30,7 @@ describe('createLazyEngine', () => {
 
   it('warms the loaded engine up', async () => {
     const real = fakeEngine();
-    const engine = createLazyEngine(async () => real);
+    const engine = createLazyRuntime(async () => real);
     engine.warmUp();
     await vi.waitFor(() => expect(real.warmUp).toHaveBeenCalledTimes(1));
   });
@@ -38,7 +38,7 @@ describe('createLazyEngine', () => {
   it('retries a load that failed', async () => {
     const real = fakeEngine();
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(real);
-    const engine = createLazyEngine(load);
+    const engine = createLazyRuntime(load);
     engine.warmUp();
     // Let the failed warm-up settle: callers during a load share it, callers after a failure load again.
     await new Promise((resolve) => setTimeout(resolve, 0));
