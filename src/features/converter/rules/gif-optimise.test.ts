@@ -148,6 +148,24 @@ describe('GIF optimiser, lossy', () => {
     });
   });
 
+  it('re-encodes a still with holes straight from its indices: smaller, within the budget, holes kept', () => {
+    // Noise over a ramp, a clear band across the middle (index 0 is transparent).
+    const indices = scene(40, 30, 7).map((index, p) => (Math.floor(p / W) % 16 < 3 ? 0 : index));
+    const input = wholeFrames([{ indices, transparent: true }], 0);
+    const lossless = optimiseGif(input, { lossiness: 0 });
+    expect(composites(lossless)).toEqual(composites(input));
+    const output = optimiseGif(input, { lossiness: 40 });
+    expect(output.length).toBeLessThan(lossless.length);
+    expect(frameRects(output)).toEqual([[0, 0, W, H]]);
+    const [want, got] = [composites(input)[0]!, composites(output)[0]!];
+    const limit = 1.75 * Math.sqrt(400) + 1;
+    for (let p = 0; p < want.length; p += 4) {
+      expect(got[p + 3]).toBe(want[p + 3]);
+      const off = Math.hypot(got[p]! - want[p]!, got[p + 1]! - want[p + 1]!, got[p + 2]! - want[p + 2]!);
+      if (off > limit) expect.fail(`pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
+    }
+  });
+
   it('does not redraw a frame that did not change (no flicker, no bytes)', () => {
     const still = wholeFrames([{ indices: scene(8, 8) }, { indices: scene(8, 8) }], 1);
     const output = optimiseGif(still, { lossiness: 80 });
