@@ -11,6 +11,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
 import { optimisationFor, optimiseGif } from '@/features/converter/rules/gif-optimise';
+import { parseGif } from '@/features/converter/rules/gif-file';
+import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
+import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
 import { decodePng } from '../../fixtures/pngs';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
@@ -46,10 +49,16 @@ for (const path of args) {
     const { gif, plan } = await convertImages(ffmpeg, inputs, { mode });
     const total = cpuMs() - started;
     started = cpuMs();
+    const histogram = new HistogramBuilder();
+    const pixels = inputs.reduce((sum, { image }) => sum + image.width * image.height, 0);
     for (const { image } of inputs) {
       gradientStats(image.data, image.width, image.height);
       new PaletteFit().add(image.data);
+      histogram.add(image.data, Math.max(1, Math.floor(pixels / (1 << 18))));
     }
+    // The refinement, on the GIF's own table (palettegen's, as the job refines it).
+    const table = parseGif(gif).globalPalette ?? parseGif(gif).frames[0]!.localPalette!;
+    if (plan.paletteArgs) refinePalette(table, histogram.build(), PALETTE_REFINE_ITERATIONS);
     const analysis = cpuMs() - started;
     // The pass again on the encoder's output is as costly as the job's own run of it.
     const options = optimisationFor(plan);
@@ -66,7 +75,7 @@ for (const path of args) {
   const share = (ms: number) => `${((ms / total) * 100).toFixed(1)} %`;
   console.log(
     `${path.split('/').slice(-2).join('/')}: ${summary}; conversion ${total.toFixed(0)} ms CPU; analysis ` +
-      `${analysis.toFixed(0)} ms (${share(analysis)}); optimiser ${optimise.toFixed(0)} ms (${share(optimise)}); ` +
+      `${analysis.toFixed(0)} ms (${share(analysis)}, refinement included); optimiser ${optimise.toFixed(0)} ms (${share(optimise)}); ` +
       `quality work ${share(analysis + optimise)}`,
   );
 }

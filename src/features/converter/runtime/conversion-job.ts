@@ -17,6 +17,8 @@ import { applyTiming, joinGifs } from '../rules/gif-bytes';
 import { optimisationFor, type GifOptimiseOptions } from '../rules/gif-optimise';
 import { applyMatte, hasTransparentPixels } from '../rules/matte';
 import { splitFrames } from '../rules/segments';
+import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
+import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../rules/plan';
 import {
   completeProgress,
@@ -52,6 +54,9 @@ export interface ConversionJob {
   /** The pass after the encoder (lossy LZW, frame differencing), run off the main thread. */
   optimise: GifOptimiser;
 }
+
+/** Pixels looked at for the palette refinement's colour histogram, at most (about). */
+const HISTOGRAM_PIXELS = 1 << 18;
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
 const READ_AHEAD = 2;
@@ -94,6 +99,10 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     let transparent = false;
     const variety = new ColourVariety();
     const fit = new PaletteFit();
+    const histogram = new HistogramBuilder();
+    // About a quarter of a million pixels are enough to place 256 colours (every pixel of a small picture).
+    const pixels = layout.frames.reduce((sum, f) => sum + f.decoded.width * f.decoded.height, 0);
+    const histogramStep = Math.max(1, Math.floor(pixels / HISTOGRAM_PIXELS));
     let unscaled = true;
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
@@ -123,6 +132,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
           !coversCanvas(frame.placement, layout) || hasTransparentPixels(rgba, job.settings.alphaThreshold);
         variety.add(rgba);
         fit.add(rgba);
+        histogram.add(rgba, histogramStep);
         // Scaled frames get colours the decoded pixels do not have: only unscaled ones can keep theirs.
         unscaled &&= frame.placement.width === width && frame.placement.height === height;
       });
@@ -146,6 +156,11 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         unscaled && fit.colours && fit.colours.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? fit.colours : null,
     });
     const exact = plan.exactPalette;
+    /** palettegen's palette, refined in place (palette-refine.ts). */
+    const refinePalette = async () => {
+      const made = await port.readFile(plan.paletteFile);
+      await port.writeFile(plan.paletteFile, refinePaletteFile(made, histogram.build(), PALETTE_REFINE_ITERATIONS));
+    };
     if (exact) {
       // The helper gets its own copy: writing transfers the buffer.
       if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
@@ -162,6 +177,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         outputs.push(split.paletteFile);
         await clock.time('palette', async () => {
           await execOrThrow(port, paletteArgs, () => {});
+          await refinePalette();
           await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
         });
       }
@@ -179,17 +195,17 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       muxed = clock.timeSync('finalize', () => joinGifs([first, second]));
     } else {
       outputs.push(plan.outputFile);
-      // One graph: palettegen holds every frame before the first one is mapped, so the time to the first
-      // frame written is the palette's, the rest is mapping and encoding.
-      const started = clock.read();
-      let paletteMs: number | null = null;
-      await execOrThrow(port, plan.args, (frames) => {
-        paletteMs ??= clock.since(started);
-        report(processingProgress(milestones, frames, total));
-      });
-      const execMs = clock.since(started);
-      clock.add('palette', paletteMs ?? execMs);
-      clock.add('encode', execMs - (paletteMs ?? execMs));
+      const paletteArgs = plan.paletteArgs;
+      if (paletteArgs) {
+        outputs.push(plan.paletteFile);
+        await clock.time('palette', async () => {
+          await execOrThrow(port, paletteArgs, () => {});
+          await refinePalette();
+        });
+      }
+      await clock.time('encode', () =>
+        execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
+      );
       muxed = await clock.time('finalize', () => port.readFile(plan.outputFile));
     }
 
