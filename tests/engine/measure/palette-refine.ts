@@ -50,7 +50,7 @@ for (const file of args) {
   const reference = referenceAt(image, width, height);
   const row: string[] = [];
   for (const iterations of iterationsList) {
-    let started = cpuMs();
+    const started = cpuMs();
     const builder = new HistogramBuilder();
     builder.add(image.data, Number(process.env.STEP ?? 2));
     const refined = iterations ? refinePalette(rgb, builder.build(), iterations, (i) => pal[i * 4 + 3] === 0) : rgb;
