@@ -196,6 +196,20 @@ class BitWriter {
   }
 }
 
+const HASH_SLOTS = 1 << 14;
+const HASH_MASK = HASH_SLOTS - 1;
+const hashSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> 18;
+
+/** The child of `code` by `index` in a trie's hash table, or 0. */
+function childOf(keys: Int32Array, values: Int16Array, code: number, index: number): number {
+  const key = (code << 8) | index;
+  for (let slot = hashSlot(key); ; slot = (slot + 1) & HASH_MASK) {
+    const found = keys[slot]!;
+    if (found === key) return values[slot]!;
+    if (found === NONE) return 0;
+  }
+}
+
 /**
  * The dictionary as a trie: each code is a string = its parent's string + one index. Children are found
  * both ways: by index in one step (a direct table, the exact path) and as a sibling list (the lossy
@@ -203,7 +217,13 @@ class BitWriter {
  * a branch that cannot beat the match it already has.
  */
 class Trie {
-  readonly childOf = new Int16Array(MAX_CODES << 8); // (code << 8 | index) → child code, 0 = none
+  /**
+   * (code << 8 | index) → child code: an open-addressing hash table (as gifsicle's), 64 KiB of keys that
+   * stay in cache where a direct table of 4096 × 256 entries (2 MiB) missed it on every new string.
+   */
+  readonly keys = new Int32Array(HASH_SLOTS).fill(NONE);
+  readonly values = new Int16Array(HASH_SLOTS);
+  readonly #slotOf = new Int16Array(MAX_CODES);
   readonly firstChild = new Int16Array(MAX_CODES).fill(NONE);
   readonly nextSibling = new Int16Array(MAX_CODES).fill(NONE);
   readonly parent = new Int16Array(MAX_CODES).fill(NONE);
@@ -218,8 +238,12 @@ class Trie {
   /** False when the string already has a code: then this one stays unused (the decoder still counts it). */
   add(code: number, parent: number, index: number): boolean {
     const key = (parent << 8) | index;
-    if (this.childOf[key] !== 0) return false;
-    this.childOf[key] = code;
+    const keys = this.keys;
+    let slot = hashSlot(key);
+    for (; keys[slot] !== NONE; slot = (slot + 1) & HASH_MASK) if (keys[slot] === key) return false;
+    keys[slot] = key;
+    this.values[slot] = code;
+    this.#slotOf[code] = slot;
     this.parent[code] = parent;
     this.symbol[code] = index;
     this.firstChild[code] = NONE;
@@ -237,7 +261,8 @@ class Trie {
   removeLast(): void {
     const code = this.#defined[--this.#count]!;
     const parent = this.parent[code]!;
-    this.childOf[(parent << 8) | this.symbol[code]!] = 0;
+    // The last key added ends its probe chain: clearing its slot breaks no other chain.
+    this.keys[this.#slotOf[code]!] = NONE;
     this.firstChild[parent] = this.nextSibling[code]!;
     this.parent[code] = NONE;
   }
@@ -250,11 +275,11 @@ class Trie {
     for (let n = 0; n < this.#count; n++) {
       const code = this.#defined[n]!;
       const parent = this.parent[code]!;
-      this.childOf[(parent << 8) | this.symbol[code]!] = 0;
       this.firstChild[parent] = NONE;
       this.parent[code] = NONE;
     }
     this.#count = 0;
+    this.keys.fill(NONE);
     for (let i = 0; i < roots; i++) {
       this.symbol[i] = i;
       this.length[i] = 1;
@@ -307,7 +332,7 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
 
   const trie = (sharedTrie ??= new Trie());
   trie.reset(clear);
-  const { childOf, firstChild, nextSibling, parent, symbol, length, longest } = trie;
+  const { keys, values, firstChild, nextSibling, parent, symbol, length, longest } = trie;
   const writer = new BitWriter(count >> 1);
   const written = new Uint8Array(count);
 
@@ -356,7 +381,7 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
       // Lossless with one choice per pixel: the longest match, greedily.
       let code = first;
       let p = start + 1;
-      for (let child = 0; p < count && (child = childOf[(code << 8) | indices[p]!]!) !== 0; p++) code = child;
+      for (let child = 0; p < count && (child = childOf(keys, values, code, indices[p]!)) !== 0; p++) code = child;
       bestEnd = p;
       bestCode = code;
       bestRoot = first;
@@ -377,15 +402,17 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
         let r = stackR[sp]!;
         let g = stackG[sp]!;
         let b = stackB[sp]!;
+        // The subtree may have fallen behind a best match found since it was pushed.
+        const furthest = Math.min(count, start + longest[node]!);
+        if (furthest < bestEnd || (furthest === bestEnd && cost >= bestCost)) continue;
         const p = start + length[node]!;
         let grew = false;
         if (p < count) {
           // A child is walked only if its subtree reaches past the best (or as far with less error).
           if (!lossy) {
-            const base = node << 8;
-            const own = childOf[base | indices[p]!]!;
+            const own = childOf(keys, values, node, indices[p]!);
             const index = alternative ? alternative[p]! : NONE;
-            const alt = index === NONE ? 0 : childOf[base | index]!;
+            const alt = index === NONE ? 0 : childOf(keys, values, node, index);
             if (alt !== 0) {
               grew = true;
               const reach = Math.min(count, start + longest[alt]!);
@@ -408,6 +435,12 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
             const wb = wanted & 0xff;
             let exacts = 0;
             for (let child = firstChild[node]!; child !== NONE; child = nextSibling[child]!) {
+              const reach = Math.min(count, start + longest[child]!);
+              if (reach < bestEnd) {
+                // Nothing below it can win, and this node, shorter still, cannot either.
+                grew = true;
+                continue;
+              }
               const index = symbol[child]!;
               const shown = index === t ? canvas : colours[index]!;
               if (shown === wanted) {
@@ -421,9 +454,8 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
               const error = dr * dr + dg * dg + db * db;
               if (error > errorBudget) continue;
               grew = true;
-              const reach = Math.min(count, start + longest[child]!);
               const total = cost + error;
-              if (reach < bestEnd || (reach === bestEnd && total >= bestCost)) continue;
+              if (reach === bestEnd && total >= bestCost) continue;
               stackNode[sp] = child;
               stackCost[sp] = total;
               stackR[sp] = decay(dr);

@@ -13,13 +13,14 @@ function pixels(colours: [number, number, number][], count: number): Uint8Array 
 describe('OkLab', () => {
   it('round-trips sRGB bytes', () => {
     const lab = new Float32Array(3);
-    for (const rgb of [
+    const colours: [number, number, number][] = [
       [0, 0, 0],
       [255, 255, 255],
       [200, 30, 90],
       [12, 140, 250],
-    ] as const) {
-      okLab(...rgb, lab, 0);
+    ];
+    for (const rgb of colours) {
+      okLab(rgb[0], rgb[1], rgb[2], lab, 0);
       expect(fromOkLab(lab[0]!, lab[1]!, lab[2]!)).toEqual([...rgb]);
     }
   });
