@@ -155,6 +155,11 @@ export interface LzwImage {
    */
   under: Int32Array | null;
   minCodeSize: number;
+  /**
+   * Lossy only: each pixel's own budget (squared RGB distance), in place of the one given to the
+   * encoder (lossy-budget.ts spends more where detail hides the error, less on smooth areas).
+   */
+  budgets?: Uint16Array | null;
 }
 
 export interface LzwResult {
@@ -308,6 +313,7 @@ const STACK = MAX_CODES + 256;
  */
 export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
   const { width, indices, palette, transparentIndex, under, minCodeSize } = image;
+  const budgets = errorBudget > 0 ? (image.budgets ?? null) : null;
   const count = indices.length;
   const clear = 1 << minCodeSize;
   const end = clear + 1;
@@ -433,6 +439,7 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
             const wr = (wanted >> 16) & 0xff;
             const wg = (wanted >> 8) & 0xff;
             const wb = wanted & 0xff;
+            const allowed = budgets ? budgets[p]! : errorBudget;
             let exacts = 0;
             for (let child = firstChild[node]!; child !== NONE; child = nextSibling[child]!) {
               const reach = Math.min(count, start + longest[child]!);
@@ -452,7 +459,7 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
               const dg = ((shown >> 8) & 0xff) - wg + g;
               const db = (shown & 0xff) - wb + b;
               const error = dr * dr + dg * dg + db * db;
-              if (error > errorBudget) continue;
+              if (error > allowed) continue;
               grew = true;
               const total = cost + error;
               if (reach === bestEnd && total >= bestCost) continue;

@@ -15,11 +15,13 @@ import {
   type GifFrame,
 } from './gif-file';
 import { encodeLzw, minCodeSizeFor, packColour } from './gif-lzw';
+import { adaptiveBudgets } from './lossy-budget';
 
 export interface GifOptimiseOptions {
   /**
    * 0 = lossless. Otherwise a pixel may be shown off by up to √(10 × lossiness) in RGB distance (0–255
    * per channel), error carried along the row: the scale of gifsicle's `--lossy`, so 20 is mild, 80 strong.
+   * That budget is spread by content (lossy-budget.ts): a quarter of it on smooth areas, up to twice in texture.
    */
   lossiness: number;
 }
@@ -74,8 +76,9 @@ export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8
     if (!cut) return gif;
     const entries = Math.min(256, palette.length / 3);
     const minCodeSize = minCodeSizeFor(entries);
+    const budgets = budget > 0 ? adaptiveBudgets(cut.indices, rect.width, palette, cut.transparentIndex, budget) : null;
     const { data, written } = encodeLzw(
-      { width: rect.width, height: rect.height, palette, minCodeSize, ...cut },
+      { width: rect.width, height: rect.height, palette, minCodeSize, budgets, ...cut },
       budget,
     );
     frames.push({
@@ -181,6 +184,8 @@ function stillFrame(
       transparentIndex: shared.transparentIndex,
       under: null,
       minCodeSize,
+      budgets:
+        budget > 0 ? adaptiveBudgets(remapped, source.width, shared.palette, shared.transparentIndex, budget) : null,
     },
     budget,
   );
