@@ -21,7 +21,7 @@ describe('lossy budget by content', () => {
   });
 
   it('leaves transparent pixels out of the activity', () => {
-    const holes = indices.map((index, p) => (index === 60 ? 255 : index));
+    const holes = indices.map((index) => (index === 60 ? 255 : index));
     const budgets = adaptiveBudgets(holes, width, GREYS, 255, 400);
     // The texture's pixels that remain all have the same grey: no steps, the smallest share.
     expect(budgets[12]).toBe(100);
