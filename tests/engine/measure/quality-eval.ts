@@ -39,7 +39,9 @@ function score(gif: Uint8Array, sources: readonly Rgba[]): string {
 
 for (const id of process.argv.slice(2)) {
   const dir = join(INPUTS, id);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
   const sources = files.map((f) => decodePng(readFileSync(join(dir, f))));
   const inputs = sources.map((image, i) => ({ name: `f${i}.png`, image }));
   const mode = inputs.length > 1 ? 'animated' : 'static';
@@ -53,11 +55,14 @@ for (const id of process.argv.slice(2)) {
     row.push(`q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${score(gif, sources)}`);
   }
   const out = `/tmp/quality-eval-${id}-native.gif`;
-  const source = inputs.length > 1 ? { sequence: join(dir, '%03d.png'), frameRate: FRAME_RATE } : { file: join(dir, files[0]!) };
+  const source =
+    inputs.length > 1 ? { sequence: join(dir, '%03d.png'), frameRate: FRAME_RATE } : { file: join(dir, files[0]!) };
   await timeNativeCommand(nativeArgs(source, size, out));
   row.push(`native: ${score(new Uint8Array(readFileSync(out)), sources)}`);
   if (process.env.GIFSKI && first) {
-    const frames = sources.map((s) => (s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height)));
+    const frames = sources.map((s) =>
+      s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height),
+    );
     const gifski = await gifskiAtSize(frames, first.length, FRAME_DELAY_MS);
     if (gifski) row.push(`gifski q${gifski.quality}: ${score(gifski.gif, sources)}`);
   }
