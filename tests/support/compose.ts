@@ -1,4 +1,6 @@
-import type { Placement } from '@/features/converter/rules/dimensions';
+import type { Placement, Size } from '@/features/converter/rules/dimensions';
+import { prepareFrame, type DecodedFrame } from '@/features/converter/rules/frame-facts';
+import type { TransparencyOptions } from '@/features/converter/rules/matte';
 import type { Rgba } from '../fixtures/pngs';
 
 /**
@@ -36,4 +38,13 @@ export function composeFrame(image: Rgba, placement: Placement, canvas: { width:
     }
   }
   return out;
+}
+
+/**
+ * A frame as the browser's decode worker returns it: the picture alone at its decoded size (the core scales
+ * and places it), blended onto the matte, with its facts.
+ */
+export function decodedFrame(image: Rgba, frame: { decoded: Size }, transparency: TransparencyOptions): DecodedFrame {
+  const rgba = composeFrame(image, { x: 0, y: 0, ...frame.decoded }, frame.decoded);
+  return { rgba, facts: prepareFrame(rgba, frame.decoded, transparency) };
 }

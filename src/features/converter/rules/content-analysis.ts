@@ -102,6 +102,17 @@ export class ColourVariety {
       }
     }
   }
+
+  /** The colours seen (0xRRGGBB, ascending): how varieties counted in different workers are combined. */
+  colours(): number[] {
+    const colours: number[] = [];
+    for (let word = 0; word < this.#seen.length; word++) {
+      for (let bits = this.#seen[word]!; bits !== 0; bits &= bits - 1) {
+        colours.push((word << 5) | (31 - Math.clz32(bits & -bits)));
+      }
+    }
+    return colours;
+  }
 }
 
 /** Above this many distinct colours, the palette is computed from a quarter of the pixels. */

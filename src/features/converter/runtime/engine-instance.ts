@@ -96,6 +96,7 @@ export class EngineInstance {
             job.files[frame.sourceIndex]!,
             frame.name,
             { source: frame.source, size: frame.decoded, canvas: frame.decoded, at: { x: 0, y: 0 } },
+            job.settings,
             job.pictures?.[frame.sourceIndex],
           ),
         optimise: (gif, options) => this.#optimiser.optimise(gif, options),
