@@ -3,7 +3,7 @@ import type { FrameFacts } from '../rules/frame-facts';
 import type { Picture } from '../rules/frame-sources';
 import type { TransparencyOptions } from '../rules/matte';
 
-/** The messages between the engine and its decode worker, written once. */
+/** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {
   id: number;
   /** Files are structured-cloned by reference to the same bytes; nothing is read on this side. */

@@ -58,7 +58,7 @@ scope.onmessage = async (event: MessageEvent<DecodeRequest>) => {
     const rgba = await decodeFrame(event.data);
     const facts: FrameFacts = prepareFrame(rgba, event.data.canvas, event.data.transparency);
     response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, facts };
-    // Transferred, not copied: the frame buffer belongs to the engine from now on.
+    // Transferred, not copied: the frame buffer belongs to the runtime from now on.
     scope.postMessage(response, [rgba.buffer as ArrayBuffer]);
     return;
   } catch (error) {

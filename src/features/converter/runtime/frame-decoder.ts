@@ -18,7 +18,7 @@ interface Pending {
 export const decodeParallelism = (cores = globalThis.navigator?.hardwareConcurrency ?? 2) =>
   Math.min(4, Math.max(2, cores));
 
-/** The engine's side of the decode workers: frames decode side by side; cancel terminates them all. */
+/** The runtime's side of the decode workers: frames decode side by side; cancel terminates them all. */
 export class FrameDecoder {
   #workers: Worker[] = [];
   #nextId = 1;
