@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
-import { prepareFrame, type FrameFacts } from '../rules/frame-facts';
+import { prepareFrame } from '../rules/frame-facts';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
@@ -56,7 +56,7 @@ scope.onmessage = async (event: MessageEvent<DecodeRequest>) => {
   let response: DecodeResponse;
   try {
     const rgba = await decodeFrame(event.data);
-    const facts: FrameFacts = prepareFrame(rgba, event.data.canvas, event.data.transparency);
+    const facts = prepareFrame(rgba, event.data.canvas, event.data.transparency);
     response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, facts };
     // Transferred, not copied: the frame buffer belongs to the runtime from now on.
     scope.postMessage(response, [rgba.buffer as ArrayBuffer]);

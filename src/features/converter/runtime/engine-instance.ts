@@ -36,7 +36,7 @@ const JOBS_PER_CORE = 20;
  * loading the replacement at once so the next job does not wait.
  */
 export class EngineInstance {
-  readonly #core = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
+  readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
   #optimiser = new GifOptimiserWorker();
   #busy = false;
@@ -57,7 +57,7 @@ export class EngineInstance {
   /** Loads the core in the background (idempotent). */
   warmUp(): void {
     // A failed background load is retried by the next job, which reports the error.
-    this.#core.warmUp();
+    this.#lifecycle.warmUp();
     this.helper.warmUp();
   }
 
@@ -77,7 +77,9 @@ export class EngineInstance {
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
-      const ffmpeg = job.clock ? await job.clock.time('engine', () => this.#core.core()) : await this.#core.core();
+      const ffmpeg = job.clock
+        ? await job.clock.time('engine', () => this.#lifecycle.core())
+        : await this.#lifecycle.core();
       if (signal?.aborted) throw abortError();
       if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
@@ -101,7 +103,7 @@ export class EngineInstance {
           ),
         optimise: (gif, options) => this.#optimiser.optimise(gif, options),
       });
-      if (this.#core.finishJob(!result.plan.restartAfter)) this.#retireWorkers();
+      if (this.#lifecycle.finishJob(!result.plan.restartAfter)) this.#retireWorkers();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
       giveHelperBack(!result.plan.restartAfter);
       return result;
@@ -119,7 +121,7 @@ export class EngineInstance {
 
   /** Terminates the workers at once (this is how a running exec is stopped) and preloads a new core. */
   #restart(): void {
-    this.#core.retire();
+    this.#lifecycle.retire();
     this.#retireWorkers();
   }
 

@@ -12,21 +12,21 @@ const JOBS_PER_HELPER_CORE = 20;
  * split never waits for it.
  */
 export class HelperCore<Core extends { terminate(): void } = FFmpeg> {
-  readonly #core: CoreLifecycle<Core>;
+  readonly #lifecycle: CoreLifecycle<Core>;
   #lent = false;
 
   constructor(load: () => Promise<Core>) {
-    this.#core = new CoreLifecycle(load, JOBS_PER_HELPER_CORE);
+    this.#lifecycle = new CoreLifecycle(load, JOBS_PER_HELPER_CORE);
   }
 
   /** A failed background load is retried by the next warm-up; without a helper, jobs run on one core. */
   warmUp(): void {
-    this.#core.warmUp();
+    this.#lifecycle.warmUp();
   }
 
   /** The core when it is free and already loaded (nobody waits for a helper), or null. Give it back with `giveBack`. */
   borrow(): Core | null {
-    const ready = this.#core.ready;
+    const ready = this.#lifecycle.ready;
     if (this.#lent || !ready) return null;
     this.#lent = true;
     return ready;
@@ -35,7 +35,7 @@ export class HelperCore<Core extends { terminate(): void } = FFmpeg> {
   /** Returns the core; after a failed or cancelled job it is replaced (its exec may still be running). */
   giveBack(clean: boolean): void {
     this.#lent = false;
-    this.#core.finishJob(clean);
+    this.#lifecycle.finishJob(clean);
   }
 }
 
