@@ -11,7 +11,7 @@ import {
   PaletteFit,
 } from './content-analysis';
 import type { Placement, Size } from './dimensions';
-import { ContentTally, prepareFrame } from './frame-facts';
+import { ContentTally, FrameAnalyser } from './frame-facts';
 import { applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
 import type { ContentFacts } from './plan';
 
@@ -60,7 +60,8 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
 /** The same frames as the app analyses them: each where it was decoded, the facts combined afterwards. */
 function tallied(frames: readonly Frame[], canvas: Size, options: TransparencyOptions): ContentFacts {
   const tally = new ContentTally(canvas);
-  for (const f of frames) tally.add(prepareFrame(f.rgba.slice(), f.decoded, options), f);
+  const analyser = new FrameAnalyser();
+  for (const f of frames) tally.add(analyser.prepare(f.rgba.slice(), f.decoded, options), f);
   return tally.facts;
 }
 
@@ -140,20 +141,64 @@ describe('per-frame facts, combined', () => {
 
   it('blends the frame onto the matte in place, as the core must get it', () => {
     const { rgba, decoded } = frame(2, 1, (x) => (x === 0 ? [0, 0, 0, 128] : [10, 20, 30, 10]));
-    prepareFrame(rgba, decoded, { matte: '#ffffff', alphaThreshold: 64 });
+    new FrameAnalyser().prepare(rgba, decoded, { matte: '#ffffff', alphaThreshold: 64 });
     expect([...rgba]).toEqual([127, 127, 127, 255, 0, 0, 0, 0]);
   });
 });
 
 describe('ColourVariety.colours', () => {
-  it('lists each colour seen once, ascending', () => {
+  /** One colour every third pixel is sampled: each colour at a sampled pixel. */
+  const sampled = (colours: number[]) => {
+    const rgba = new Uint8Array(colours.length * 12);
+    colours.forEach((c, i) => rgba.set([c >>> 16, (c >>> 8) & 255, c & 255, 255], i * 12));
+    return rgba;
+  };
+
+  it('lists each colour seen once, in order of first sight, up to its limit', () => {
+    const variety = new ColourVariety(4);
+    variety.add(sampled([0xffffff, 0, 0x123456, 0, 0x000001, 0x123456]));
+    expect(variety.colours()).toEqual([0xffffff, 0, 0x123456, 1]);
+    expect(variety.distinct).toBe(4);
+    variety.add(sampled([7]));
+    expect(variety.colours()).toBeNull();
+    expect(variety.distinct).toBe(5);
+  });
+
+  it('forgets everything on clear, as a fresh one', () => {
+    const variety = new ColourVariety(10);
+    variety.add(sampled([1, 2, 3]));
+    const before = variety.colours();
+    variety.clear();
+    expect(variety.distinct).toBe(0);
+    variety.add(sampled([3, 9]));
+    expect(variety.colours()).toEqual([3, 9]);
+    expect(before).toEqual([1, 2, 3]);
+    const fit = new PaletteFit();
+    fit.add(Uint8Array.of(1, 2, 3, 255, 0, 0, 0, 0));
+    fit.clear();
+    fit.add(Uint8Array.of(4, 5, 6, 255));
+    expect([fit.colours, fit.transparent]).toEqual([[0x040506], false]);
+  });
+
+  it('lists nothing by default (counting only)', () => {
     const variety = new ColourVariety();
-    const pixels = [0xffffff, 0, 0x123456, 0, 0x000001, 0x123456];
-    // One colour every third pixel is sampled: put each at a sampled pixel.
-    const rgba = new Uint8Array(pixels.length * 12);
-    pixels.forEach((c, i) => rgba.set([c >>> 16, (c >>> 8) & 255, c & 255, 255], i * 12));
-    variety.add(rgba);
-    expect(variety.colours()).toEqual([0, 1, 0x123456, 0xffffff]);
-    expect(variety.colours()).toHaveLength(variety.distinct);
+    variety.add(sampled([1, 2]));
+    expect([variety.distinct, variety.colours()]).toEqual([2, null]);
+  });
+});
+
+describe('FrameAnalyser', () => {
+  it('gives the same facts frame after frame as a fresh analyser per frame', () => {
+    const shared = new FrameAnalyser();
+    const frames = [
+      frame(40, 30, (x, y) => [x * 6, y * 8, noise(x, y) % 7, 255]),
+      frame(40, 30, (x) => [(x % 4) * 60, 0, 0, x % 9 === 0 ? 0 : 255]),
+      frame(40, 30, (x, y) => [noise(x, y), noise(y, x), 3, 255]),
+    ];
+    for (const f of [...frames, ...frames]) {
+      expect(shared.prepare(f.rgba.slice(), f.decoded, OPAQUE)).toEqual(
+        new FrameAnalyser().prepare(f.rgba.slice(), f.decoded, OPAQUE),
+      );
+    }
   });
 });

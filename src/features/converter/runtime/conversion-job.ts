@@ -19,7 +19,7 @@ import type { FFmpegPort } from './ffmpeg-port';
 
 /**
  * Produces a frame: RGBA of the frame's decoded size (the core scales and places it), already on the matte,
- * with its facts computed where the pixels were decoded (rules/frame-facts.ts prepareFrame).
+ * with its facts computed where the pixels were decoded (rules/frame-facts.ts FrameAnalyser).
  */
 export type FrameReader = (frame: PlannedFrame) => Promise<DecodedFrame>;
 

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
-import { prepareFrame } from '../rules/frame-facts';
+import { FrameAnalyser } from '../rules/frame-facts';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
@@ -51,12 +51,14 @@ async function decodeFrame({ file, name, source, size, canvas, at, picture }: De
   }
 }
 
+const analyser = new FrameAnalyser();
+
 scope.onmessage = async (event: MessageEvent<DecodeRequest>) => {
   const { id } = event.data;
   let response: DecodeResponse;
   try {
     const rgba = await decodeFrame(event.data);
-    const facts = prepareFrame(rgba, event.data.canvas, event.data.transparency);
+    const facts = analyser.prepare(rgba, event.data.canvas, event.data.transparency);
     response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, facts };
     // Transferred, not copied: the frame buffer belongs to the runtime from now on.
     scope.postMessage(response, [rgba.buffer as ArrayBuffer]);
