@@ -50,16 +50,22 @@ export type FileChoice = { accepted: true } | { accepted: false; reason: string 
 /** Accepted when the page states it took every file; refused files show a toast instead. */
 export async function chooseFiles(page: Page, files: readonly string[]): Promise<FileChoice> {
   const input = page.locator('input[type="file"]').first();
+  // Visible only: the collapsed FAQ holds words like these too. Only a refusal shown after this choice
+  // counts: the toast of an earlier one may still be on screen, closing at any moment.
+  const refusals = page.getByText(REJECTION_TEXT).filter({ visible: true });
+  const earlierRefusals = await refusals.count();
   // Chromium fires no change event when the same files are chosen again: empty the input quietly first.
   await input.evaluate((element) => ((element as HTMLInputElement).value = ''));
   await input.setInputFiles([...files]);
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     // A refusal first: Convert can still be enabled by the previous case's files, which the refused choice kept.
-    // Visible only: the collapsed FAQ holds words like these too.
-    const rejection = page.getByText(REJECTION_TEXT).filter({ visible: true }).first();
-    if ((await rejection.count()) > 0) {
-      return { accepted: false, reason: (await rejection.textContent())?.trim() ?? 'files refused' };
+    if ((await refusals.count()) > earlierRefusals) {
+      const reason = await refusals
+        .last()
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      return { accepted: false, reason: reason?.trim() || 'files refused' };
     }
     // Convert is clickable even with no files (it then says 'No files selected'), so only the page's
     // own statement of how many files it took tells an accepted choice.
