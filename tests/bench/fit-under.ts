@@ -67,6 +67,7 @@ function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime &
     },
     convertSample: () => Promise.reject(new Error('not used')),
     convertEach: () => Promise.reject(new Error('not used')),
+    decodeGif: () => Promise.reject(new Error('not used')),
   };
   return engine as ConverterRuntime & { encodes: number };
 }
