@@ -194,6 +194,8 @@ export const SEARCH = {
   /** A GIF this close to the budget is kept without trying a better rung. */
   goodEnough: 0.85,
   maxEncodes: 6,
+  /** The extra try that uses the rest of the budget is made only while fewer encodes than this are in. */
+  stretchBefore: 3,
 } as const;
 
 /**
@@ -259,7 +261,8 @@ export function nextStep(
   if (safe !== null) return { kind: 'encode', rung: safe };
   // A result well under the budget leaves room the person paid for: a better rung predicted under the
   // budget itself (without the safety margin) is worth one more encode; if it is over, the result stands.
-  const stretch = fitting ? firstPredictedUnder(budget) : null;
+  // Only early in a search: on a loaded machine a fifth 10-frame encode outlasted the e2e's patience.
+  const stretch = fitting && attempts.length < SEARCH.stretchBefore ? firstPredictedUnder(budget) : null;
   if (stretch !== null) return { kind: 'encode', rung: stretch };
   if (fitting) return done(true);
   // Nothing is predicted to fit: the minimum either fits after all or is the closest result.
