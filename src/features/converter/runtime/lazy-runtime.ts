@@ -31,5 +31,8 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
     async convertEach(request, options) {
       return (await runtime()).convertEach(request, options);
     },
+    async decodeGif(gif, options) {
+      return (await runtime()).decodeGif(gif, options);
+    },
   };
 }
