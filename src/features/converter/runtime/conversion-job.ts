@@ -5,6 +5,8 @@ import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming, joinGifs } from '../rules/gif-bytes';
 import { optimisationFor, type GifOptimiseOptions } from '../rules/gif-optimise';
 import { splitFrames } from '../rules/segments';
+import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
+import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../rules/plan';
 import {
   completeProgress,
@@ -44,6 +46,9 @@ export interface ConversionJob {
   optimise: GifOptimiser;
 }
 
+/** Pixels looked at for the palette refinement's colour histogram, at most (about). */
+const HISTOGRAM_PIXELS = 1 << 18;
+
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
 const READ_AHEAD = 2;
 
@@ -78,6 +83,10 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
   try {
     report(preparingProgress(milestones, 0, total));
     const content = new ContentTally(layout);
+    const histogram = new HistogramBuilder();
+    // About a quarter of a million pixels are enough to place 256 colours (every pixel of a small picture).
+    const pixels = layout.frames.reduce((sum, f) => sum + f.decoded.width * f.decoded.height, 0);
+    const histogramStep = Math.max(1, Math.floor(pixels / HISTOGRAM_PIXELS));
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
     const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
@@ -97,8 +106,12 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       const { width, height } = frame.decoded;
       if (rgba.length !== width * height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
-      // The pixels were read where they were decoded; what they said is only combined here.
-      clock.timeSync('analyse', () => content.add(facts, frame));
+      // The pixels were read where they were decoded; what they said is only combined here. The palette
+      // refinement's histogram samples them here (the frames are already blended onto the matte).
+      clock.timeSync('analyse', () => {
+        content.add(facts, frame);
+        histogram.add(rgba, histogramStep);
+      });
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
         await clock.time('hand-over', () => helper.writeFile(frame.inputFile, rgba.slice()));
@@ -112,6 +125,11 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const contentFacts = content.facts;
     const plan = buildPlan(layout, job.settings, contentFacts);
     const exact = plan.exactPalette;
+    /** palettegen's palette, refined in place (palette-refine.ts). */
+    const refinePalette = async () => {
+      const made = await port.readFile(plan.paletteFile);
+      await port.writeFile(plan.paletteFile, refinePaletteFile(made, histogram.build(), PALETTE_REFINE_ITERATIONS));
+    };
     if (exact) {
       // The helper gets its own copy: writing transfers the buffer.
       if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
@@ -128,6 +146,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         outputs.push(split.paletteFile);
         await clock.time('palette', async () => {
           await execOrThrow(port, paletteArgs, () => {});
+          await refinePalette();
           await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
         });
       }
@@ -145,17 +164,17 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       muxed = clock.timeSync('finalize', () => joinGifs([first, second]));
     } else {
       outputs.push(plan.outputFile);
-      // One graph: palettegen holds every frame before the first one is mapped, so the time to the first
-      // frame written is the palette's, the rest is mapping and encoding.
-      const started = clock.read();
-      let paletteMs: number | null = null;
-      await execOrThrow(port, plan.args, (frames) => {
-        paletteMs ??= clock.since(started);
-        report(processingProgress(milestones, frames, total));
-      });
-      const execMs = clock.since(started);
-      clock.add('palette', paletteMs ?? execMs);
-      clock.add('encode', execMs - (paletteMs ?? execMs));
+      const paletteArgs = plan.paletteArgs;
+      if (paletteArgs) {
+        outputs.push(plan.paletteFile);
+        await clock.time('palette', async () => {
+          await execOrThrow(port, paletteArgs, () => {});
+          await refinePalette();
+        });
+      }
+      await clock.time('encode', () =>
+        execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
+      );
       muxed = await clock.time('finalize', () => port.readFile(plan.outputFile));
     }
 
