@@ -31,3 +31,17 @@ test('the built CSS ships well under the full Mantine stylesheet', () => {
   const full = readFileSync(join(MANTINE_STYLES, '../styles.css'), 'utf8').length;
   expect(shipped).toBeLessThan(full * 0.7);
 });
+
+test("the per-component stylesheets are imported in the order of Mantine's own styles.css", () => {
+  const full = readFileSync(join(MANTINE_STYLES, '../styles.css'), 'utf8');
+  const imports = readFileSync(new URL('../../src/app/providers/mantine-styles.ts', import.meta.url), 'utf8');
+  const files = [...imports.matchAll(/@mantine\/core\/styles\/([\w-]+\.css)/g)].map((match) => match[1]!);
+  // Where each file's first rule sits in the full stylesheet.
+  const positions = files.map((file) =>
+    full.indexOf(readFileSync(join(MANTINE_STYLES, file), 'utf8').trim().split('\n')[0]!),
+  );
+
+  expect(files.length).toBeGreaterThan(40);
+  expect(positions.every((position) => position >= 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+});

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { grain, photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
-import { composeFrame } from '../support/compose';
+import { decodedFrame } from '../support/compose';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
 import { convertImages } from '../support/node-engine';
@@ -45,11 +45,11 @@ const inputs = (frames: Rgba[]) => frames.map((image, i) => ({ name: `f${i}.png`
 
 /** The same conversion without the optimiser: what ffmpeg and the timing pass alone make. */
 async function withoutOptimiser(frames: Rgba[], settings: Partial<ConversionSettings> = {}): Promise<Uint8Array> {
+  const jobSettings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: 'animated', ...settings };
   const { gif } = await runConversionJob(ffmpeg, {
-    settings: { ...DEFAULT_SETTINGS, mode: 'animated', ...settings },
+    settings: jobSettings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
-    readFrame: async (frame) =>
-      composeFrame(frames[frame.sourceIndex]!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+    readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, jobSettings),
     optimise: async (gif) => gif,
   });
   return gif;

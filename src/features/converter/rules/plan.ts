@@ -60,7 +60,11 @@ export interface SplitPlan {
   runs: [EncodeRun, EncodeRun];
 }
 
-/** Everything the worker needs to run one job: it executes plans, it decides nothing. */
+/**
+ * Everything the engine core needs for one job, built in two steps: the layout (planLayout) before any
+ * pixel is read, the encode half (buildPlan) once the decode workers' content facts are in. The runtime
+ * runs the plan; every decision is made here.
+ */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
   /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
