@@ -5,6 +5,7 @@ import type {
   ConvertOptions,
   ConverterRuntime,
 } from '@/features/converter/rules/contracts';
+import { decodeGif } from '@/features/converter/rules/gif-decode';
 
 interface PendingJob {
   request: ConversionRequest;
@@ -67,6 +68,12 @@ export function createFakeRuntime(): FakeRuntime {
     convertSample(request) {
       runtime.samples.push(request);
       return runtime.sampleOutput ? Promise.resolve(runtime.sampleOutput) : Promise.reject(new Error('no sample'));
+    },
+    async decodeGif(gif, options = {}) {
+      // The real engine decodes in a worker; the decoder itself is the same.
+      const bytes = new Uint8Array(await gif.arrayBuffer());
+      if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      return decodeGif(bytes);
     },
     convertEach(request, options = {}) {
       return convertEachFile((r, o) => runtime.convert(r, o), FAKE_POOL_SIZE, request, options);

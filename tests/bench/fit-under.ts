@@ -13,6 +13,7 @@ import { tmpdir, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ConversionOutput, ConverterRuntime } from '@/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
+import { describeKnobs } from '@/features/converter/rules/target-size';
 import { runFitSearch } from '@/features/converter/store/fit-search';
 import { photoLike } from '../fixtures/content';
 import { decodePng, type Rgba } from '../fixtures/pngs';
@@ -67,6 +68,7 @@ function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime &
     },
     convertSample: () => Promise.reject(new Error('not used')),
     convertEach: () => Promise.reject(new Error('not used')),
+    decodeGif: () => Promise.reject(new Error('not used')),
   };
   return engine as ConverterRuntime & { encodes: number };
 }
@@ -137,7 +139,7 @@ async function main() {
       console.log(
         `| ${input.title} | ${kb(budget)} | ${kb(plain.gif.length)} in ${(plainMs / 1000).toFixed(1)} s | ` +
           `${fit.encodes}, ${(searchMs / plainMs).toFixed(2)}×, ${kb(searchGif.length)}${fit.fits ? '' : ' (over)'}, ` +
-          `${quality(input.frames, searchGif).toFixed(3)} | ` +
+          `${quality(input.frames, searchGif).toFixed(3)} (${describeKnobs(fit.knobs, fit.base, result).join(', ') || 'as set'}) | ` +
           `${kb(guess.gif.length)}${guess.gif.length > budget ? ' (over)' : ''}, ${quality(input.frames, guess.gif).toFixed(3)} |`,
       );
     }

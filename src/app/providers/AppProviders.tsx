@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/dropzone/styles.css';
+import './mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../theme';

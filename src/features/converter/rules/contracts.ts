@@ -3,6 +3,7 @@
  * The store depends only on this interface, so tests drive it with a fake engine.
  */
 import type { Placement } from './dimensions';
+import type { DecodedGif } from './gif-decode';
 import type { ConversionSettings } from './settings';
 
 export type ProgressStage = 'preparing' | 'processing' | 'finalizing' | 'complete';
@@ -71,6 +72,11 @@ export interface ConverterRuntime {
    * apart so an engine can give it lower priority and tests can answer it separately.
    */
   convertSample(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
+  /**
+   * A GIF's frames composed as a browser shows them, for the compare view; the work is done off the
+   * page's main thread. Aborting rejects at once with an AbortError.
+   */
+  decodeGif(gif: Blob, options?: { signal?: AbortSignal }): Promise<DecodedGif>;
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
 }

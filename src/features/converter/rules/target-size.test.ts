@@ -55,14 +55,16 @@ describe('buildLadder', () => {
     expect(ladder[0]!.model).toBe(1);
     expect(ladder[1]!.knobs).toMatchObject({ dither: 'none', quality: 80 });
     expect(ladder[2]!.knobs.quality).toBe(70);
-    expect(ladder.slice(3, 5).map((r) => r.knobs)).toMatchObject([
+    expect(ladder.slice(3, 7).map((r) => r.knobs)).toMatchObject([
+      { quality: 70, scale: 0.92 },
       { quality: 70, scale: 0.85 },
+      { quality: 70, scale: 0.78 },
       { quality: 70, scale: 0.7 },
     ]);
-    expect(ladder.slice(5, 8).map((r) => r.knobs)).toMatchObject([
+    expect(ladder.slice(7, 10).map((r) => r.knobs)).toMatchObject([
       { quality: 60, scale: 0.7 },
       { quality: 50, scale: 0.7 },
-      { quality: 50, scale: 0.6 },
+      { quality: 50, scale: 0.64 },
     ]);
     const minimum = ladder.at(-1)!.knobs;
     expect(minimum).toMatchObject({ quality: 10, scale: 128 / 1920 });
@@ -144,6 +146,24 @@ describe('the search', () => {
     const { attempts, step } = search(still, budget, 1, trueBytes(still[0]!.knobs));
     expect(attempts[0]!.rung).toBeGreaterThan(0);
     expect(step.kind === 'done' && step.fits).toBe(true);
+  });
+  it('a result well under the budget is followed by a try at a better rung predicted under the budget itself', () => {
+    const budget = 256 * 1024;
+    // Dither off (rung 1) is predicted 23 % smaller than rung 0: a result there at 74 % of the budget
+    // predicts rung 0 at about 96 % of it, over the safety margin but under the budget.
+    const ratio = still[1]!.model / still[0]!.model;
+    const attempts = [{ rung: 1, bytes: 0.965 * budget * ratio }];
+    expect(attempts[0]!.bytes).toBeLessThan(SEARCH.goodEnough * budget);
+    const predicted = predictBytes(still, attempts, 0);
+    expect(predicted).toBeGreaterThan(SEARCH.safety * budget);
+    expect(predicted).toBeLessThanOrEqual(budget);
+    expect(nextStep(still, budget, attempts)).toEqual({ kind: 'encode', rung: 0 });
+    // Over the budget after all: the first result stands.
+    expect(nextStep(still, budget, [...attempts, { rung: 0, bytes: 1.02 * budget }])).toEqual({
+      kind: 'done',
+      rung: 1,
+      fits: true,
+    });
   });
   it('predicts between two encodes by interpolating their errors', () => {
     const attempts = [

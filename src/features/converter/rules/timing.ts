@@ -93,14 +93,18 @@ export function effectiveFrameRate(delaysMs: readonly number[]): number | null {
   return delaysMs.length > 0 && total > 0 ? (delaysMs.length * 1000) / total : null;
 }
 
-/** "3.4 s" or "850 ms", and "12.5 fps" (one decimal at most). */
+/**
+ * "3.4 s" or "850 ms", and "12.5 fps" (one decimal at most). Plain number formatting on purpose: the
+ * first toLocaleString loads the locale's number data, which took longer than the rest of the file
+ * list's first render (past 1000 s there is just no thousands separator).
+ */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(Math.round(ms / 100) / 10).toLocaleString('en-US')} s`;
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 export function formatFrameRate(fps: number): string {
-  return `${(Math.round(fps * 10) / 10).toLocaleString('en-US')} fps`;
+  return `${Math.round(fps * 10) / 10} fps`;
 }
 
 /** What the loop choice means, in the UI's words. */

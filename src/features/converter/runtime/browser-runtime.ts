@@ -11,6 +11,7 @@ import type { ConversionSettings } from '../rules/settings';
 import { StageClock } from '../rules/stage-times';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
+import { GifDecoderWorker } from './gif-decoder';
 
 /** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
 export const STAGES_MARK = 'png2gif:stages';
@@ -33,7 +34,12 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
  */
 export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterRuntime {
   const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
+  const gifDecoder = new GifDecoderWorker();
   const engine: ConverterRuntime = {
+    decodeGif(gif, options) {
+      return gifDecoder.decode(gif, options);
+    },
+
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.
       pool.warmUp(1);

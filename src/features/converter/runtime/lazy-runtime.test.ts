@@ -11,6 +11,7 @@ function fakeEngine(): ConverterRuntime {
     convert: vi.fn(async () => output),
     convertEach: vi.fn(async () => []),
     convertSample: vi.fn(async () => output),
+    decodeGif: vi.fn(async () => ({ width: 1, height: 1, frames: [] })),
   };
 }
 

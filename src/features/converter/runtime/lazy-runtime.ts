@@ -31,5 +31,8 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
     async convertEach(request, options) {
       return (await engine()).convertEach(request, options);
     },
+    async decodeGif(gif, options) {
+      return (await engine()).decodeGif(gif, options);
+    },
   };
 }

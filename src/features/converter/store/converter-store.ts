@@ -4,6 +4,7 @@ import type { AnimationSummary } from '../rules/apng-parse';
 import { errorMessageOf, isAbortError } from '../rules/errors';
 import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/frame-order';
 import { frameCountOf } from '../rules/frame-sources';
+import type { DecodedGif } from '../rules/gif-decode';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import {
@@ -92,6 +93,8 @@ export interface ConverterStoreState {
   /** Clears files, result, error and progress; settings stay as the user left them. */
   reset(): void;
   warmUp(): void;
+  /** A result's frames for the compare view, decoded off the main thread; the signal drops a decode no longer shown. */
+  decodeGif(gif: Blob, signal?: AbortSignal): Promise<DecodedGif>;
 }
 
 /** The single source of truth of the converter. The engine is injected so tests can drive it with a fake. */
@@ -354,6 +357,9 @@ export function createConverterStore(runtime: ConverterRuntime) {
       },
       warmUp() {
         runtime.warmUp();
+      },
+      decodeGif(gif, signal) {
+        return runtime.decodeGif(gif, { signal });
       },
     };
   });
