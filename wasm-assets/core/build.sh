@@ -128,7 +128,7 @@ inputs_hash() { node "$HERE/../manifest.mjs" inputs-hash; }
 
 write_manifest() {
   local emcc_version
-  emcc_version=$(emcc --version | head -1)
+  emcc_version=$(emcc --version | sed -n 1p) # sed reads it all: head would close the pipe early (pipefail)
   node "$HERE/../manifest.mjs" write \
     --ffmpeg-version "$FFMPEG_VERSION" --source "$FFMPEG_TARBALL" --source-sha256 "$FFMPEG_SHA256" \
     --source-path "$FFMPEG_POOL_PATH" --emcc "$emcc_version" --cflags "$CFLAGS" \
