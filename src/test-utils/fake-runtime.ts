@@ -18,7 +18,7 @@ interface PendingJob {
 export const FAKE_POOL_SIZE = 2;
 
 /**
- * An engine the test drives by hand: each convert() waits until the test finishes or fails it.
+ * A runtime the test drives by hand: each convert() waits until the test finishes or fails it.
  * convertEach() runs the real batch orchestration over convert(), so each file of a batch is a job here.
  */
 export interface FakeRuntime extends ConverterRuntime {
@@ -60,7 +60,7 @@ export function createFakeRuntime(): FakeRuntime {
     },
     convert(request, options = {}) {
       return new Promise<ConversionOutput>((resolve, reject) => {
-        // Like the real engine: an abort rejects at once with an AbortError.
+        // Like the real runtime: an abort rejects at once with an AbortError.
         options.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         runtime.jobs.push({ request, options, resolve, reject });
       });
@@ -70,7 +70,7 @@ export function createFakeRuntime(): FakeRuntime {
       return runtime.sampleOutput ? Promise.resolve(runtime.sampleOutput) : Promise.reject(new Error('no sample'));
     },
     async decodeGif(gif, options = {}) {
-      // The real engine decodes in a worker; the decoder itself is the same.
+      // The real runtime decodes in a worker; the decoder itself is the same.
       const bytes = new Uint8Array(await gif.arrayBuffer());
       if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
       return decodeGif(bytes);

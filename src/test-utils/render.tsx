@@ -22,7 +22,7 @@ export function render(ui: ReactElement) {
   return { ...view, user };
 }
 
-/** A converter component around a store of its own on a fake engine, so each test drives conversions by hand. */
+/** A converter component around a store of its own on a fake runtime, so each test drives conversions by hand. */
 export function renderConverter(ui: ReactElement) {
   const runtime = createFakeRuntime();
   const store = createConverterStore(runtime);

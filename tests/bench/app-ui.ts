@@ -1,6 +1,6 @@
 /**
- * The one module that knows the converter's UI. When the UI grows (mode control, batch results,
- * 'Download all (.zip)'), adapt the selectors here; the rest of the bench only calls these functions.
+ * The one module that knows the converter's UI: when the UI changes, adapt the selectors here (the rest
+ * of the bench only calls these functions). tests/e2e/bench-driver.spec.ts proves them on the production build.
  *
  * In-page code is passed as strings: functions compiled by tsx may reference helpers that do not
  * exist in the page.
@@ -15,7 +15,7 @@ const DOWNLOAD_ONE_NAME = /^Download(?! all)/;
 const DOWNLOAD_ALL_NAME = /^Download all/;
 const MODE_NAMES = { static: /^Static/i, animated: /^Animated/i } as const;
 /** Texts the upload area shows when it refuses files (spec section 5). */
-const REJECTION_TEXT = /Too many files|Some files were rejected|larger than/i;
+const REJECTION_TEXT = /Too many files|Some files were rejected|File is larger than/i;
 /** How the page states the selection; the UI may also silently keep only the first files. */
 const SELECTED_COUNT_TEXT = /(\d+) (?:PNG )?files?(?:\(s\))? (?:selected|ready)/i;
 
@@ -50,15 +50,22 @@ export type FileChoice = { accepted: true } | { accepted: false; reason: string 
 /** Accepted when the page states it took every file; refused files show a toast instead. */
 export async function chooseFiles(page: Page, files: readonly string[]): Promise<FileChoice> {
   const input = page.locator('input[type="file"]').first();
+  // Visible only: the collapsed FAQ holds words like these too. Only a refusal shown after this choice
+  // counts: the toast of an earlier one may still be on screen, closing at any moment.
+  const refusals = page.getByText(REJECTION_TEXT).filter({ visible: true });
+  const earlierRefusals = await refusals.count();
   // Chromium fires no change event when the same files are chosen again: empty the input quietly first.
   await input.evaluate((element) => ((element as HTMLInputElement).value = ''));
   await input.setInputFiles([...files]);
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     // A refusal first: Convert can still be enabled by the previous case's files, which the refused choice kept.
-    const rejection = page.getByText(REJECTION_TEXT).first();
-    if (await rejection.isVisible().catch(() => false)) {
-      return { accepted: false, reason: (await rejection.textContent())?.trim() ?? 'files refused' };
+    if ((await refusals.count()) > earlierRefusals) {
+      const reason = await refusals
+        .last()
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      return { accepted: false, reason: reason?.trim() || 'files refused' };
     }
     // Convert is clickable even with no files (it then says 'No files selected'), so only the page's
     // own statement of how many files it took tells an accepted choice.
@@ -94,8 +101,11 @@ export async function chooseMode(page: Page, mode: 'static' | 'animated'): Promi
   const target = candidates.first();
   if (await target.isDisabled()) return 'mode disabled';
   const role = await target.evaluate((element) => element.getAttribute('role') ?? element.getAttribute('type'));
-  // Segmented controls hide the radio input itself under its label.
-  if (role === 'radio') await target.check({ force: true });
+  // Segmented controls hide the radio input itself under its label: a person clicks the label.
+  const id = role === 'radio' ? await target.getAttribute('id') : null;
+  const label = id ? page.locator(`label[for="${id}"]`) : null;
+  if (label && (await label.count()) > 0) await label.first().click();
+  else if (role === 'radio') await target.check({ force: true });
   else await target.click();
   return 'selected';
 }

@@ -59,7 +59,6 @@ export const CONVERSION_CASES: readonly ConversionCase[] = [
 
 /** The measurements that are not conversion cases; `--cases` selects them by these names too. */
 export const EXTRA_CASES = ['page', 'memory'] as const;
-export type ExtraCase = (typeof EXTRA_CASES)[number];
 
 export const ALL_CASE_IDS: readonly string[] = [...CONVERSION_CASES.map((c) => c.id), ...EXTRA_CASES];
 

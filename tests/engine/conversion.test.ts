@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
 import { readGifInfo } from '@/features/converter/rules/gif-bytes';
+import { FrameAnalyser } from '@/features/converter/rules/frame-facts';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { EncoderError, runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { withHole } from '../fixtures/catalogue';
@@ -266,7 +267,8 @@ describe('progress, cleanup and failures', () => {
       ],
       readFrame: async (frame) => {
         if (frame.name === 'b.png') throw new Error('Failed to load image: b.png');
-        return new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
+        const rgba = new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
+        return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS) };
       },
       optimise: async (gif) => gif,
     });

@@ -1,4 +1,6 @@
-import type { Placement } from '@/features/converter/rules/dimensions';
+import type { Placement, Size } from '@/features/converter/rules/dimensions';
+import { FrameAnalyser, type DecodedFrame } from '@/features/converter/rules/frame-facts';
+import type { TransparencyOptions } from '@/features/converter/rules/matte';
 import type { Rgba } from '../fixtures/pngs';
 
 /**
@@ -36,4 +38,16 @@ export function composeFrame(image: Rgba, placement: Placement, canvas: { width:
     }
   }
   return out;
+}
+
+/** One analyser for the Node tests' frames, as one per decode worker in the browser. */
+const analyser = new FrameAnalyser();
+
+/**
+ * A frame as the browser's decode worker returns it: the picture alone at its decoded size (the core scales
+ * and places it), blended onto the matte, with its facts.
+ */
+export function decodedFrame(image: Rgba, frame: { decoded: Size }, transparency: TransparencyOptions): DecodedFrame {
+  const rgba = composeFrame(image, { x: 0, y: 0, ...frame.decoded }, frame.decoded);
+  return { rgba, facts: analyser.prepare(rgba, frame.decoded, transparency) };
 }

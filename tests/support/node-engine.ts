@@ -5,7 +5,7 @@ import { validatePng } from '@/features/converter/rules/png-validation';
 import { optimiseGif } from '@/features/converter/rules/gif-optimise';
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
-import { composeFrame } from './compose';
+import { decodedFrame } from './compose';
 import type { NodeFFmpeg } from './node-ffmpeg';
 
 export interface NodeInput {
@@ -23,11 +23,12 @@ export async function convertImages(
   helper?: NodeFFmpeg,
 ): Promise<JobResult> {
   const byName = new Map(inputs.map((input) => [input.name, input.image]));
+  const jobSettings = { ...DEFAULT_SETTINGS, ...settings };
   return runConversionJob(ffmpeg, {
-    settings: { ...DEFAULT_SETTINGS, ...settings },
+    settings: jobSettings,
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
     // As the browser hands them over: each frame alone at its decoded size (the core scales and places it).
-    readFrame: async (frame) => composeFrame(byName.get(frame.name)!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+    readFrame: async (frame) => decodedFrame(byName.get(frame.name)!, frame, jobSettings),
     // The browser runs it in a worker (gif-optimiser.ts); the function is the same.
     optimise: async (gif, options) => optimiseGif(gif, options),
     ...(onProgress ? { onProgress } : {}),

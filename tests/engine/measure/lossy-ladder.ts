@@ -18,7 +18,7 @@ import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import { flatUi, gradient, grain } from '../../fixtures/content';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
-import { composeFrame } from '../../support/compose';
+import { composeFrame, decodedFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { lumaSsim } from '../../support/similarity';
@@ -80,8 +80,7 @@ async function appGif(frames: Rgba[]): Promise<{ gif: Uint8Array; sources: Rgba[
   const { gif, plan } = await runConversionJob(ffmpeg, {
     settings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
-    readFrame: async (frame) =>
-      composeFrame(frames[frame.sourceIndex]!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+    readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
     optimise: async (g) => g,
   });
   // What the GIF should show: each picture at its placement on the output canvas.

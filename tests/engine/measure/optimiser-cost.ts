@@ -13,7 +13,7 @@ import { optimiseGif } from '../../../src/features/converter/rules/gif-optimise'
 import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings';
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import type { Rgba } from '../../fixtures/pngs';
-import { composeFrame } from '../../support/compose';
+import { decodedFrame } from '../../support/compose';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 
 const dir = process.argv[2]!;
@@ -40,10 +40,11 @@ const frames = readdirSync(dir)
 const ffmpeg = await loadNodeFFmpeg();
 console.log(`load: ${execFileSync('uptime').toString().trim()}`);
 const [cpu0, wall0] = [cpuMs(), performance.now()];
+const settings = { ...DEFAULT_SETTINGS, mode: frames.length > 1 ? ('animated' as const) : ('static' as const) };
 const { gif, plan } = await runConversionJob(ffmpeg, {
-  settings: { ...DEFAULT_SETTINGS, mode: frames.length > 1 ? 'animated' : 'static' },
+  settings,
   sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
-  readFrame: async (frame) => composeFrame(frames[frame.sourceIndex]!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
+  readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
   optimise: async (g) => g,
 });
 const [convertCpu, convertWall] = [cpuMs() - cpu0, performance.now() - wall0];

@@ -1,6 +1,6 @@
 /**
  * Where a conversion's time goes in Chromium, stage by stage, through the real browser engine (the
- * User Timing mark worker/browser-runtime.ts leaves), for one or several decode workers.
+ * User Timing mark runtime/browser-runtime.ts leaves), for one or several decode workers.
  *
  *   npx tsx tests/engine/measure/stage-times.ts [runs=3] [decoders=1,0] [case-dir...]
  *

@@ -86,6 +86,11 @@ export class ColourVariety {
   /** One bit per 24-bit colour. */
   readonly #seen = new Uint32Array(1 << 19);
   #distinct = 0;
+  /** The colours in order of first sight while there are at most `listUpTo`; null past that. */
+  #listed: number[] | null = [];
+
+  /** `listUpTo`: how many colours `colours()` can list (the decode worker lists a frame's to combine them). */
+  constructor(private readonly listUpTo = 0) {}
 
   get distinct(): number {
     return this.#distinct;
@@ -99,8 +104,24 @@ export class ColourVariety {
       if (!(this.#seen[word]! & bit)) {
         this.#seen[word]! |= bit;
         this.#distinct++;
+        if (this.#listed) {
+          if (this.#distinct > this.listUpTo) this.#listed = null;
+          else this.#listed.push(colour);
+        }
       }
     }
+  }
+
+  /** The colours seen (0xRRGGBB, in order of first sight), or null when there are more than `listUpTo`. */
+  colours(): readonly number[] | null {
+    return this.#listed;
+  }
+
+  /** Forgets every colour: one instance serves frame after frame (a fresh one allocates 2 MiB). */
+  clear(): void {
+    this.#seen.fill(0);
+    this.#distinct = 0;
+    this.#listed = [];
   }
 }
 
@@ -118,7 +139,7 @@ export const GIF_PALETTE_SIZE = 256;
  */
 export class PaletteFit {
   readonly #seen = new Uint32Array(1 << 19);
-  readonly #colours: number[] = [];
+  #colours: number[] = [];
   #transparent = false;
   #overflow = false;
 
@@ -145,6 +166,14 @@ export class PaletteFit {
       }
       this.#overflow = this.#colours.length + (this.#transparent ? 1 : 0) > GIF_PALETTE_SIZE;
     }
+  }
+
+  /** Forgets every colour: one instance serves frame after frame (a fresh one allocates 2 MiB). */
+  clear(): void {
+    this.#seen.fill(0);
+    this.#colours = [];
+    this.#transparent = false;
+    this.#overflow = false;
   }
 }
 

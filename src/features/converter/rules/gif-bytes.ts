@@ -1,9 +1,10 @@
 /**
  * GIF post-processing in pure TypeScript: exact per-frame delays, the loop flag and frame disposal are
  * written into the muxed file, so they never depend on ffmpeg's frame-rate arithmetic.
- * The file is walked block by block (GIF89a spec): header, logical screen, global colour table,
- * then extensions and images up to the trailer.
+ * The file is walked block by block (gif-blocks.ts) and its blocks copied or rewritten.
  */
+
+import { gifBlocks, GifFormatError, readScreen, unknownBlock } from './gif-blocks';
 
 export type Disposal = 'unspecified' | 'keep' | 'background' | 'previous';
 const DISPOSAL_CODES: Record<Disposal, number> = { unspecified: 0, keep: 1, background: 2, previous: 3 };
@@ -37,56 +38,30 @@ type Block =
   | { kind: 'loop'; bytes: Uint8Array }
   | { kind: 'image'; bytes: Uint8Array };
 
-class GifFormatError extends Error {
+class InvalidEncoderGif extends Error {
   constructor(message: string) {
     super(`Invalid GIF from the encoder: ${message}`);
   }
 }
 
-/** Splits a GIF into its blocks; the header + screen descriptor + global colour table come first as one raw block. */
+/**
+ * Splits a GIF into its blocks (gif-blocks.ts); the header + screen descriptor + global colour table come
+ * first as one raw block. The encoder's output must be whole: up to its trailer, no unknown block.
+ */
 function splitBlocks(gif: Uint8Array): Block[] {
-  const signature = String.fromCharCode(...gif.subarray(0, 6));
-  if (signature !== 'GIF89a' && signature !== 'GIF87a') throw new GifFormatError('no GIF signature');
-  if (gif.length < 13) throw new GifFormatError('truncated header');
-  const packed = gif[10]!;
-  let offset = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
-  const blocks: Block[] = [{ kind: 'raw', bytes: gif.subarray(0, offset) }];
-
-  const byteAt = (i: number) => {
-    if (i >= gif.length) throw new GifFormatError('truncated data');
-    return gif[i]!;
-  };
-  const skipSubBlocks = (i: number) => {
-    for (let size = byteAt(i); size !== 0; size = byteAt(i)) i += size + 1;
-    return i + 1;
-  };
-
-  for (;;) {
-    const start = offset;
-    const introducer = byteAt(offset);
-    if (introducer === 0x3b) {
-      blocks.push({ kind: 'raw', bytes: gif.subarray(start, start + 1) });
-      return blocks;
+  try {
+    const { blocksAt } = readScreen(gif);
+    const blocks: Block[] = [{ kind: 'raw', bytes: gif.subarray(0, blocksAt) }];
+    for (const block of gifBlocks(gif, blocksAt)) {
+      if (block.type === 'unknown') throw new GifFormatError(unknownBlock(block));
+      const kind =
+        block.type === 'control' ? 'gce' : block.type === 'loop' || block.type === 'image' ? block.type : 'raw';
+      blocks.push({ kind, bytes: gif.subarray(block.start, block.end) });
+      if (block.type === 'trailer') return blocks;
     }
-    if (introducer === 0x21) {
-      const label = byteAt(offset + 1);
-      const end = skipSubBlocks(offset + 2);
-      const bytes = gif.subarray(start, end);
-      const isLoop =
-        label === 0xff &&
-        byteAt(offset + 2) === 11 &&
-        String.fromCharCode(...gif.subarray(offset + 3, offset + 14)) === 'NETSCAPE2.0';
-      blocks.push({ kind: label === 0xf9 ? 'gce' : isLoop ? 'loop' : 'raw', bytes });
-      offset = end;
-    } else if (introducer === 0x2c) {
-      const imagePacked = byteAt(offset + 9);
-      let i = offset + 10 + (imagePacked & 0x80 ? 3 * 2 ** ((imagePacked & 7) + 1) : 0);
-      i = skipSubBlocks(i + 1); // +1: the LZW minimum code size byte
-      blocks.push({ kind: 'image', bytes: gif.subarray(start, i) });
-      offset = i;
-    } else {
-      throw new GifFormatError(`unknown block 0x${introducer.toString(16)} at byte ${offset}`);
-    }
+    throw new GifFormatError('truncated data');
+  } catch (error) {
+    throw error instanceof GifFormatError ? new InvalidEncoderGif(error.message) : error;
   }
 }
 
@@ -136,7 +111,7 @@ export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
   const blocks = splitBlocks(gif);
   const imageCount = blocks.filter((b) => b.kind === 'image').length;
   if (imageCount !== timing.delaysCs.length)
-    throw new GifFormatError(`${imageCount} frames where ${timing.delaysCs.length} were expected`);
+    throw new InvalidEncoderGif(`${imageCount} frames where ${timing.delaysCs.length} were expected`);
 
   const out: Uint8Array[] = [];
   let frame = 0;
@@ -196,7 +171,7 @@ function withLocalTable(image: Uint8Array, colours: { table: Uint8Array; sizeBit
  */
 export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
   const [first, ...rest] = parts;
-  if (!first) throw new GifFormatError('nothing to join');
+  if (!first) throw new InvalidEncoderGif('nothing to join');
   const firstBlocks = splitBlocks(first);
   const firstHeader = firstBlocks[0]!.bytes;
   if (rest.length === 0) return first;
@@ -205,7 +180,7 @@ export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
     const blocks = splitBlocks(part);
     const header = blocks[0]!.bytes;
     if (le16(header, 6) !== le16(firstHeader, 6) || le16(header, 8) !== le16(firstHeader, 8))
-      throw new GifFormatError('joined GIFs differ in size');
+      throw new InvalidEncoderGif('joined GIFs differ in size');
     const colours = globalColourTable(header);
     const ownColours = colours && !sameBytes(header.subarray(13), firstHeader.subarray(13)) ? colours : null;
     for (const block of blocks.slice(1, -1)) {

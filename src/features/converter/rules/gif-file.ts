@@ -3,6 +3,15 @@
  * disposal, transparency and LZW data. Comments and unknown extensions are not kept (the encoder writes
  * none). Also what a viewer shows: each frame composed on the canvas, disposal methods applied.
  */
+import {
+  gifBlocks,
+  GifFormatError,
+  interlacedRows,
+  NO_CONTROL,
+  readScreen,
+  subBlockData,
+  unknownBlock,
+} from './gif-blocks';
 import { decodeLzw, packColour } from './gif-lzw';
 
 export interface GifFrame {
@@ -32,92 +41,47 @@ export interface GifFile {
   frames: GifFrame[];
 }
 
-export class GifParseError extends Error {}
-
-const le16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
-
+/** The optimiser rewrites what our encoder wrote: anything but a whole GIF is an error. */
 export function parseGif(bytes: Uint8Array): GifFile {
-  const signature = String.fromCharCode(...bytes.subarray(0, 6));
-  if ((signature !== 'GIF89a' && signature !== 'GIF87a') || bytes.length < 13) throw new GifParseError('not a GIF');
-  const byteAt = (i: number) => {
-    if (i >= bytes.length) throw new GifParseError('truncated GIF');
-    return bytes[i]!;
-  };
-  const table = (at: number, packed: number) => {
-    const size = 3 * 2 ** ((packed & 7) + 1);
-    if (at + size > bytes.length) throw new GifParseError('truncated colour table');
-    return bytes.slice(at, at + size);
-  };
-  /** Joins the sub-blocks starting at `at`; returns the data and the offset after the terminator. */
-  const subBlocks = (at: number): [Uint8Array, number] => {
-    const parts: Uint8Array[] = [];
-    let total = 0;
-    for (let size = byteAt(at); size !== 0; size = byteAt(at)) {
-      if (at + 1 + size > bytes.length) throw new GifParseError('truncated data');
-      parts.push(bytes.subarray(at + 1, at + 1 + size));
-      total += size;
-      at += size + 1;
-    }
-    const joined = new Uint8Array(total);
-    let offset = 0;
-    for (const part of parts) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    return [joined, at + 1];
-  };
-
-  const packed = bytes[10]!;
-  const globalPalette = packed & 0x80 ? table(13, packed) : null;
-  let offset = 13 + (globalPalette?.length ?? 0);
+  const screen = readScreen(bytes);
   const file: GifFile = {
-    width: le16(bytes, 6),
-    height: le16(bytes, 8),
-    globalPalette,
-    backgroundIndex: bytes[11]!,
+    width: screen.width,
+    height: screen.height,
+    globalPalette: screen.globalPalette?.slice() ?? null,
+    backgroundIndex: screen.backgroundIndex,
     loopCount: null,
     frames: [],
   };
-  let control = { transparentIndex: null as number | null, disposal: 0, delayCs: 0 };
-  for (;;) {
-    const introducer = byteAt(offset);
-    if (introducer === 0x3b) return file;
-    if (introducer === 0x21) {
-      const label = byteAt(offset + 1);
-      const [body, after] = subBlocks(offset + 2);
-      if (label === 0xf9 && body.length >= 4) {
-        control = {
-          disposal: (body[0]! >> 2) & 7,
-          delayCs: le16(body, 1),
-          transparentIndex: body[0]! & 1 ? body[3]! : null,
-        };
-      }
-      const isLoop =
-        label === 0xff && String.fromCharCode(...bytes.subarray(offset + 3, offset + 14)) === 'NETSCAPE2.0';
-      if (isLoop && body.length >= 14 && body[11] === 1) file.loopCount = le16(body, 12);
-      offset = after;
-    } else if (introducer === 0x2c) {
-      const imagePacked = byteAt(offset + 9);
-      const localPalette = imagePacked & 0x80 ? table(offset + 10, imagePacked) : null;
-      const codeAt = offset + 10 + (localPalette?.length ?? 0);
-      const [data, after] = subBlocks(codeAt + 1);
-      file.frames.push({
-        left: le16(bytes, offset + 1),
-        top: le16(bytes, offset + 3),
-        width: le16(bytes, offset + 5),
-        height: le16(bytes, offset + 7),
-        localPalette,
-        interlaced: (imagePacked & 0x40) !== 0,
-        minCodeSize: byteAt(codeAt),
-        data,
-        ...control,
-      });
-      control = { transparentIndex: null, disposal: 0, delayCs: 0 };
-      offset = after;
-    } else {
-      throw new GifParseError(`unknown block 0x${introducer.toString(16)} at byte ${offset}`);
+  let control = NO_CONTROL;
+  for (const block of gifBlocks(bytes, screen.blocksAt)) {
+    switch (block.type) {
+      case 'trailer':
+        return file;
+      case 'unknown':
+        throw new GifFormatError(unknownBlock(block));
+      case 'control':
+        control = { disposal: block.disposal, delayCs: block.delayCs, transparentIndex: block.transparentIndex };
+        break;
+      case 'loop':
+        if (block.count !== null) file.loopCount = block.count;
+        break;
+      case 'image':
+        file.frames.push({
+          left: block.left,
+          top: block.top,
+          width: block.width,
+          height: block.height,
+          localPalette: block.localPalette?.slice() ?? null,
+          interlaced: block.interlaced,
+          minCodeSize: block.minCodeSize,
+          data: subBlockData(bytes, block.dataAt),
+          ...control,
+        });
+        control = NO_CONTROL;
+        break;
     }
   }
+  throw new GifFormatError('truncated GIF');
 }
 
 /** Size in bits of a colour table's packed field: 2^(bits+1) entries. */
@@ -200,17 +164,8 @@ export function frameIndices(frame: GifFrame): Uint8Array {
   const pixels = decodeLzw(frame.data, frame.minCodeSize, frame.width * frame.height);
   if (!frame.interlaced) return pixels;
   const rows = new Uint8Array(pixels.length);
-  let source = 0;
-  for (const [start, step] of [
-    [0, 8],
-    [4, 8],
-    [2, 4],
-    [1, 2],
-  ] as const) {
-    for (let y = start; y < frame.height; y += step) {
-      rows.set(pixels.subarray(source, source + frame.width), y * frame.width);
-      source += frame.width;
-    }
+  for (const [source, y] of interlacedRows(frame.height).entries()) {
+    rows.set(pixels.subarray(source * frame.width, (source + 1) * frame.width), y * frame.width);
   }
   return rows;
 }

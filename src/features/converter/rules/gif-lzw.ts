@@ -155,6 +155,11 @@ export interface LzwImage {
    */
   under: Int32Array | null;
   minCodeSize: number;
+  /**
+   * Lossy only: each pixel's own budget (squared RGB distance), in place of the one given to the
+   * encoder (lossy-budget.ts spends more where detail hides the error, less on smooth areas).
+   */
+  budgets?: Uint16Array | null;
 }
 
 export interface LzwResult {
@@ -196,73 +201,126 @@ class BitWriter {
   }
 }
 
-/** The dictionary as a trie: each code is a string = its parent's string + one index. */
-class Dictionary {
-  readonly childOf = new Int16Array(MAX_CODES << 8); // (code << 8 | index) → child code, 0 = none
+const HASH_SLOTS = 1 << 14;
+const HASH_MASK = HASH_SLOTS - 1;
+const hashSlot = (key: number) => Math.imul(key, 0x9e3779b1) >>> 18;
+
+/** The child of `code` by `index` in a trie's hash table, or 0. */
+function childOf(keys: Int32Array, values: Int16Array, code: number, index: number): number {
+  const key = (code << 8) | index;
+  for (let slot = hashSlot(key); ; slot = (slot + 1) & HASH_MASK) {
+    const found = keys[slot]!;
+    if (found === key) return values[slot]!;
+    if (found === NONE) return 0;
+  }
+}
+
+/**
+ * The dictionary as a trie: each code is a string = its parent's string + one index. Children are found
+ * both ways: by index in one step (a direct table, the exact path) and as a sibling list (the lossy
+ * search, which looks at every child). Each node knows the longest string below it, so a search can skip
+ * a branch that cannot beat the match it already has.
+ */
+class Trie {
+  /**
+   * (code << 8 | index) → child code: an open-addressing hash table (as gifsicle's), 64 KiB of keys that
+   * stay in cache where a direct table of 4096 × 256 entries (2 MiB) missed it on every new string.
+   */
+  readonly keys = new Int32Array(HASH_SLOTS).fill(NONE);
+  readonly values = new Int16Array(HASH_SLOTS);
+  readonly #slotOf = new Int16Array(MAX_CODES);
   readonly firstChild = new Int16Array(MAX_CODES).fill(NONE);
   readonly nextSibling = new Int16Array(MAX_CODES).fill(NONE);
   readonly parent = new Int16Array(MAX_CODES).fill(NONE);
   readonly symbol = new Uint8Array(MAX_CODES);
-  readonly #defined: number[] = [];
-
-  constructor(readonly roots: number) {
-    for (let i = 0; i < roots; i++) this.symbol[i] = i;
-  }
+  /** The length of each code's string. */
+  readonly length = new Uint16Array(MAX_CODES);
+  /** The longest string in each code's subtree: an upper bound (an undone add may leave it high). */
+  readonly longest = new Uint16Array(MAX_CODES);
+  readonly #defined = new Int16Array(MAX_CODES);
+  #count = 0;
 
   /** False when the string already has a code: then this one stays unused (the decoder still counts it). */
   add(code: number, parent: number, index: number): boolean {
     const key = (parent << 8) | index;
-    if (this.childOf[key] !== 0) return false;
-    this.childOf[key] = code;
+    const keys = this.keys;
+    let slot = hashSlot(key);
+    for (; keys[slot] !== NONE; slot = (slot + 1) & HASH_MASK) if (keys[slot] === key) return false;
+    keys[slot] = key;
+    this.values[slot] = code;
+    this.#slotOf[code] = slot;
     this.parent[code] = parent;
     this.symbol[code] = index;
+    this.firstChild[code] = NONE;
     this.nextSibling[code] = this.firstChild[parent]!;
     this.firstChild[parent] = code;
-    this.#defined.push(code);
+    const length = this.length[parent]! + 1;
+    this.length[code] = length;
+    this.longest[code] = length;
+    for (let a = parent; a !== NONE && this.longest[a]! < length; a = this.parent[a]!) this.longest[a] = length;
+    this.#defined[this.#count++] = code;
     return true;
   }
 
   /** Undoes the last add. */
   removeLast(): void {
-    const code = this.#defined.pop()!;
+    const code = this.#defined[--this.#count]!;
     const parent = this.parent[code]!;
-    this.childOf[(parent << 8) | this.symbol[code]!] = 0;
+    // The last key added ends its probe chain: clearing its slot breaks no other chain.
+    this.keys[this.#slotOf[code]!] = NONE;
     this.firstChild[parent] = this.nextSibling[code]!;
     this.parent[code] = NONE;
   }
 
-  reset(): void {
-    for (const code of this.#defined) {
+  /**
+   * Back to the roots alone (what the decoder does on a clear code): one per index below `roots`. Codes
+   * above them may have been strings of an encode with a smaller code size: they are roots again.
+   */
+  reset(roots: number): void {
+    for (let n = 0; n < this.#count; n++) {
+      const code = this.#defined[n]!;
       const parent = this.parent[code]!;
-      this.childOf[(parent << 8) | this.symbol[code]!] = 0;
       this.firstChild[parent] = NONE;
-      this.firstChild[code] = NONE;
       this.parent[code] = NONE;
     }
-    this.#defined.length = 0;
+    this.#count = 0;
+    this.keys.fill(NONE);
+    for (let i = 0; i < roots; i++) {
+      this.symbol[i] = i;
+      this.length[i] = 1;
+      this.longest[i] = 1;
+      this.firstChild[i] = NONE;
+      this.parent[i] = NONE;
+    }
   }
 }
+
+/** One trie, reused: its 2 MiB child table is zeroed by undoing what was added, not reallocated. */
+let sharedTrie: Trie | null = null;
+
+/** The search's stack: each node is pushed at most once per search (one path reaches it). */
+const STACK = MAX_CODES + 256;
 
 /**
  * Encodes one frame. `errorBudget` is the largest squared RGB distance (0–255 per channel) a pixel may
  * be shown off by, including the error carried from the previous pixels of its row: 0 is lossless.
+ *
+ * Each string is the longest the dictionary holds from the current pixel whose every pixel shows its
+ * wanted colour (lossless), or stays within the budget (lossy); among the longest, the one of least
+ * summed error. The search is a depth-first walk of the trie from the current pixel's index (each node is
+ * reached by one path, so it visits at most the dictionary), skipping subtrees whose longest string
+ * cannot beat the best match found so far; the exact child is walked first, so that bound comes early.
  */
 export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
   const { width, indices, palette, transparentIndex, under, minCodeSize } = image;
+  const budgets = errorBudget > 0 ? (image.budgets ?? null) : null;
   const count = indices.length;
   const clear = 1 << minCodeSize;
   const end = clear + 1;
   const colours = new Int32Array(256);
   for (let i = 0; i < 256; i++) colours[i] = i * 3 < palette.length ? packColour(palette, i) : 0;
   const t = transparentIndex ?? NONE;
-
-  // What each index would show at pixel p; the target is what the picture's own index shows.
-  const shows = (p: number, index: number) => (index === t ? (under ? under[p]! : NONE) : colours[index]!);
-  const target = new Int32Array(count);
-  for (let p = 0; p < count; p++) {
-    const index = indices[p]!;
-    target[p] = index !== t ? colours[index]! : under ? under[p]! : NONE;
-  }
+  const lossy = errorBudget > 0;
 
   // Lossless alternatives: at a pixel where the canvas already shows the wanted colour, the transparent
   // index and that colour's index give the same picture.
@@ -278,75 +336,19 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
     }
   }
 
-  const dictionary = new Dictionary(clear);
-  const { childOf, firstChild, nextSibling, parent, symbol } = dictionary;
+  const trie = (sharedTrie ??= new Trie());
+  trie.reset(clear);
+  const { keys, values, firstChild, nextSibling, parent, symbol, length, longest } = trie;
   const writer = new BitWriter(count >> 1);
   const written = new Uint8Array(count);
 
-  // The best match found by a search: where it ends, its code, its summed error, the error it carries.
-  let bestEnd = 0;
-  let bestCode = 0;
-  let bestCost = 0;
-  let bestR = 0;
-  let bestG = 0;
-  let bestB = 0;
-  let bestFirst = 0; // the first index of the best string
-  let currentFirst = 0;
-
-  const consider = (endAt: number, code: number, cost: number, r: number, g: number, b: number) => {
-    if (endAt > bestEnd || (endAt === bestEnd && cost < bestCost)) {
-      bestEnd = endAt;
-      bestCode = code;
-      bestCost = cost;
-      bestR = r;
-      bestG = g;
-      bestB = b;
-      bestFirst = currentFirst;
-    }
-  };
-
-  // Exact search: the picture's index or its lossless alternative at each pixel (a trie node is
-  // reached by one path only, so this visits at most the dictionary once). Only where a string cannot
-  // grow is it a candidate: any string that can is beaten by its own extension.
-  const searchExact = (p: number, code: number): void => {
-    for (; p < count; p++) {
-      const base = code << 8;
-      const own = childOf[base | indices[p]!]!;
-      const other = alternative ? alternative[p]! : NONE;
-      const alt = other === NONE ? 0 : childOf[base | other]!;
-      if (alt !== 0 && own !== 0) searchExact(p + 1, alt);
-      const nextCode = own !== 0 ? own : alt;
-      if (nextCode === 0) break;
-      code = nextCode;
-    }
-    consider(p, code, 0, 0, 0, 0);
-  };
-
-  // Lossy search: any child whose index shows a colour within the budget, error carried along the row.
-  const searchLossy = (p: number, code: number, cost: number, r: number, g: number, b: number): void => {
-    let grew = false;
-    if (p < count) {
-      if (p % width === 0) r = g = b = 0; // a new row carries nothing from the previous one
-      const wanted = target[p]!;
-      for (let child = firstChild[code]!; child !== NONE; child = nextSibling[child]!) {
-        const shown = shows(p, symbol[child]!);
-        if (shown === wanted) {
-          searchLossy(p + 1, child, cost, decay(r), decay(g), decay(b));
-          grew = true;
-          continue;
-        }
-        if (shown < 0 || wanted < 0) continue; // never trade transparency for a colour
-        const dr = ((shown >> 16) & 0xff) - ((wanted >> 16) & 0xff) + r;
-        const dg = ((shown >> 8) & 0xff) - ((wanted >> 8) & 0xff) + g;
-        const db = (shown & 0xff) - (wanted & 0xff) + b;
-        const error = dr * dr + dg * dg + db * db;
-        if (error > errorBudget) continue;
-        searchLossy(p + 1, child, cost + error, decay(dr), decay(dg), decay(db));
-        grew = true;
-      }
-    }
-    if (!grew) consider(p, code, cost, r, g, b);
-  };
+  // The search's stack: a node (its string starts at `start`), the error summed over it, the error it carries.
+  const stackNode = new Int16Array(STACK);
+  const stackCost = new Int32Array(STACK);
+  const stackR = new Int32Array(STACK);
+  const stackG = new Int32Array(STACK);
+  const stackB = new Int32Array(STACK);
+  const exact = new Int16Array(256); // a node's children that show the wanted colour exactly
 
   let codeSize = minCodeSize + 1;
   let next = end + 1;
@@ -359,23 +361,147 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
   let startR = 0;
   let startG = 0;
   let startB = 0;
-  // The first pixel is exact: the picture's index or its lossless alternative. The code reserved after
-  // the previous output is that output's string + this first index, and already usable here.
-  const search = (first: number) => {
-    const added = pending !== NONE && dictionary.add(pending, pendingParent, first);
-    currentFirst = first;
-    if (errorBudget > 0) searchLossy(start + 1, first, 0, startR, startG, startB);
-    else searchExact(start + 1, first);
-    if (added) dictionary.removeLast();
-  };
 
   while (start < count) {
-    bestEnd = 0;
-    bestCost = Infinity;
-    search(indices[start]!);
+    // The best match: where it ends, its code and first index, its summed error, the error it carries on.
+    let bestEnd = 0;
+    let bestCode = 0;
+    let bestRoot = 0;
+    let bestCost = 0x7fffffff;
+    let bestR = 0;
+    let bestG = 0;
+    let bestB = 0;
+    // Rows start at multiples of the width: the first one after this string's first pixel.
+    const rowAt = start - (start % width) + width;
+    // The first pixel of a string is exact: the picture's index, then its lossless alternative if any.
+    // The code reserved after the previous output is that output's string + this first index, and
+    // already usable here (the decoder defines it before it reads the next code): with one possible
+    // first index it is defined for good, with two it is tried with each.
     const other = alternative ? alternative[start]! : NONE;
-    if (other !== NONE) search(other);
-    if (pending !== NONE) dictionary.add(pending, pendingParent, bestFirst);
+    const first = indices[start]!;
+    if (other === NONE && pending !== NONE) {
+      trie.add(pending, pendingParent, first);
+      pending = NONE;
+    }
+    if (!lossy && other === NONE) {
+      // Lossless with one choice per pixel: the longest match, greedily.
+      let code = first;
+      let p = start + 1;
+      for (let child = 0; p < count && (child = childOf(keys, values, code, indices[p]!)) !== 0; p++) code = child;
+      bestEnd = p;
+      bestCode = code;
+      bestRoot = first;
+    }
+    for (let root = first, pass = bestEnd > 0 ? 2 : 0; pass < 2; root = other, pass++) {
+      if (root === NONE) break;
+      const added = pending !== NONE && trie.add(pending, pendingParent, root);
+      stackNode[0] = root;
+      stackCost[0] = 0;
+      stackR[0] = startR;
+      stackG[0] = startG;
+      stackB[0] = startB;
+      let sp = 1;
+      while (sp > 0) {
+        sp--;
+        const node = stackNode[sp]!;
+        const cost = stackCost[sp]!;
+        let r = stackR[sp]!;
+        let g = stackG[sp]!;
+        let b = stackB[sp]!;
+        // The subtree may have fallen behind a best match found since it was pushed.
+        const furthest = Math.min(count, start + longest[node]!);
+        if (furthest < bestEnd || (furthest === bestEnd && cost >= bestCost)) continue;
+        const p = start + length[node]!;
+        let grew = false;
+        if (p < count) {
+          // A child is walked only if its subtree reaches past the best (or as far with less error).
+          if (!lossy) {
+            const own = childOf(keys, values, node, indices[p]!);
+            const index = alternative ? alternative[p]! : NONE;
+            const alt = index === NONE ? 0 : childOf(keys, values, node, index);
+            if (alt !== 0) {
+              grew = true;
+              const reach = Math.min(count, start + longest[alt]!);
+              if (reach > bestEnd) stackNode[sp++] = alt;
+            }
+            if (own !== 0) {
+              grew = true;
+              const reach = Math.min(count, start + longest[own]!);
+              if (reach > bestEnd) stackNode[sp++] = own;
+            }
+          } else {
+            // A new row carries nothing from the previous one.
+            if (p >= rowAt && (p - rowAt) % width === 0) r = g = b = 0;
+            // What the picture's own index shows here (-1 where it shows a clear canvas).
+            const own = indices[p]!;
+            const canvas = under ? under[p]! : NONE;
+            const wanted = own !== t ? colours[own]! : canvas;
+            const wr = (wanted >> 16) & 0xff;
+            const wg = (wanted >> 8) & 0xff;
+            const wb = wanted & 0xff;
+            const allowed = budgets ? budgets[p]! : errorBudget;
+            let exacts = 0;
+            for (let child = firstChild[node]!; child !== NONE; child = nextSibling[child]!) {
+              const reach = Math.min(count, start + longest[child]!);
+              if (reach < bestEnd) {
+                // Nothing below it can win, and this node, shorter still, cannot either.
+                grew = true;
+                continue;
+              }
+              const index = symbol[child]!;
+              const shown = index === t ? canvas : colours[index]!;
+              if (shown === wanted) {
+                exact[exacts++] = child;
+                continue;
+              }
+              if (shown < 0 || wanted < 0) continue; // never trade transparency for a colour
+              const dr = ((shown >> 16) & 0xff) - wr + r;
+              const dg = ((shown >> 8) & 0xff) - wg + g;
+              const db = (shown & 0xff) - wb + b;
+              const error = dr * dr + dg * dg + db * db;
+              if (error > allowed) continue;
+              grew = true;
+              const total = cost + error;
+              if (reach === bestEnd && total >= bestCost) continue;
+              stackNode[sp] = child;
+              stackCost[sp] = total;
+              stackR[sp] = decay(dr);
+              stackG[sp] = decay(dg);
+              stackB[sp] = decay(db);
+              sp++;
+            }
+            // Exact children (the colour's own index, the transparent one over the same colour) are
+            // pushed last, so walked first: the exact path sets a high bound early.
+            for (let e = 0; e < exacts; e++) {
+              grew = true;
+              const child = exact[e]!;
+              const reach = Math.min(count, start + longest[child]!);
+              if (reach > bestEnd || (reach === bestEnd && cost < bestCost)) {
+                stackNode[sp] = child;
+                stackCost[sp] = cost;
+                stackR[sp] = decay(r);
+                stackG[sp] = decay(g);
+                stackB[sp] = decay(b);
+                sp++;
+              }
+            }
+          }
+        }
+        // A string that can grow is beaten by its own extension: only the ends are candidates.
+        if (!grew && (p > bestEnd || (p === bestEnd && cost < bestCost))) {
+          bestEnd = p;
+          bestCode = node;
+          bestRoot = root;
+          bestCost = cost;
+          const rowEnd = p >= rowAt && (p - rowAt) % width === 0;
+          bestR = rowEnd ? 0 : r;
+          bestG = rowEnd ? 0 : g;
+          bestB = rowEnd ? 0 : b;
+        }
+      }
+      if (added) trie.removeLast();
+    }
+    if (pending !== NONE) trie.add(pending, pendingParent, bestRoot);
     // The string's indices, written back to front.
     let code = bestCode;
     for (let at = bestEnd - 1; at >= start; at--) {
@@ -384,16 +510,15 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
     }
     writer.write(bestCode, codeSize);
     start = bestEnd;
-    const rowStart = start % width === 0;
-    startR = rowStart ? 0 : decay(bestR);
-    startG = rowStart ? 0 : decay(bestG);
-    startB = rowStart ? 0 : decay(bestB);
+    startR = decay(bestR);
+    startG = decay(bestG);
+    startB = decay(bestB);
 
     pending = NONE;
     if (next === MAX_CODES) {
       // Table full: start a fresh dictionary (what the decoder does on a clear code).
       writer.write(clear, codeSize);
-      dictionary.reset();
+      trie.reset(clear);
       codeSize = minCodeSize + 1;
       next = end + 1;
     } else {

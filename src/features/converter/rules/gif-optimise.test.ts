@@ -2,6 +2,7 @@ import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { parseGif } from './gif-file';
 import { optimiseGif, optimisationFor } from './gif-optimise';
+import { MAX_BUDGET_SHARE } from './lossy-budget';
 
 const W = 64;
 const H = 48;
@@ -137,7 +138,7 @@ describe('GIF optimiser, lossy', () => {
     const output = optimiseGif(input, { lossiness });
     expect(output.length).toBeLessThan(lossless.length);
     const [expected, actual] = [composites(input), composites(output)];
-    const limit = 1.75 * Math.sqrt(10 * lossiness) + 1;
+    const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 10 * lossiness) + 1;
     actual.forEach((frame, f) => {
       for (let p = 0; p < frame.length; p += 4) {
         const want = expected[f]!;
@@ -146,6 +147,24 @@ describe('GIF optimiser, lossy', () => {
         if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
       }
     });
+  });
+
+  it('re-encodes a still with holes straight from its indices: smaller, within the budget, holes kept', () => {
+    // Noise over a ramp, a clear band across the middle (index 0 is transparent).
+    const indices = scene(40, 30, 7).map((index, p) => (Math.floor(p / W) % 16 < 3 ? 0 : index));
+    const input = wholeFrames([{ indices, transparent: true }], 0);
+    const lossless = optimiseGif(input, { lossiness: 0 });
+    expect(composites(lossless)).toEqual(composites(input));
+    const output = optimiseGif(input, { lossiness: 40 });
+    expect(output.length).toBeLessThan(lossless.length);
+    expect(frameRects(output)).toEqual([[0, 0, W, H]]);
+    const [want, got] = [composites(input)[0]!, composites(output)[0]!];
+    const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 400) + 1;
+    for (let p = 0; p < want.length; p += 4) {
+      expect(got[p + 3]).toBe(want[p + 3]);
+      const off = Math.hypot(got[p]! - want[p]!, got[p + 1]! - want[p + 1]!, got[p + 2]! - want[p + 2]!);
+      if (off > limit) expect.fail(`pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
+    }
   });
 
   it('does not redraw a frame that did not change (no flicker, no bytes)', () => {

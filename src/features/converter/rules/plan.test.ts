@@ -174,9 +174,13 @@ describe('buildPlan', () => {
       [10, 16],
     ] as const) {
       const s = settings({ quality });
-      expect(arg(buildPlan(layoutOf(s), s, opaque).args, '-filter')).toContain(
+      const plan = buildPlan(layoutOf(s), s, opaque);
+      // palettegen runs first and writes the palette the engine refines; the main run reads it.
+      expect(arg(plan.paletteArgs!, '-filter')).toBe(
         `palettegen=max_colors=${colours}:reserve_transparent=1:stats_mode=full`,
       );
+      expect(arg(plan.paletteArgs!, '-palette-out')).toBe(plan.paletteFile);
+      expect(arg(plan.args, '-palette-in')).toBe(plan.paletteFile);
     }
   });
   it('dithers smooth gradients by default and follows the override', () => {

@@ -60,12 +60,22 @@ export interface SplitPlan {
   runs: [EncodeRun, EncodeRun];
 }
 
-/** Everything the worker needs to run one job: it executes plans, it decides nothing. */
+/**
+ * Everything the engine core needs for one job, built in two steps: the layout (planLayout) before any
+ * pixel is read, the encode half (buildPlan) once the decode workers' content facts are in. The runtime
+ * runs the plan; every decision is made here.
+ */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
   /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
   exactPalette: { file: string; bytes: Uint8Array } | null;
   outputFile: string;
+  /**
+   * Run before `args` unless the palette is exact: palettegen writes its palette to `paletteFile`, the
+   * engine refines it (palette-refine.ts), then `args` map the frames with it (-palette-in).
+   */
+  paletteArgs: string[] | null;
+  paletteFile: string;
   /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
   /** How to run it on two cores when a second one is free; null when one core is as fast. */
@@ -188,12 +198,20 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
   ]; // prettier-ignore
 }
 
+function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): string[] {
+  return [
+    ...frameInputs(layout),
+    '-filter', paletteGen(palette, content.manyColours ?? false),
+    '-palette-out', PALETTE_FILE,
+  ]; // prettier-ignore
+}
+
 function splitPlan(
   layout: FrameLayout,
   palette: PaletteOptions,
   alphaThreshold: number,
   content: ContentFacts,
-  exact: boolean,
+  paletteArgs: string[] | null,
 ): SplitPlan | null {
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
@@ -209,15 +227,7 @@ function splitPlan(
   };
   return {
     paletteFile: PALETTE_FILE,
-    paletteArgs: exact
-      ? null
-      : [
-          ...frameInputs(layout),
-          '-filter',
-          paletteGen(palette, content.manyColours ?? false),
-          '-palette-out',
-          PALETTE_FILE,
-        ],
+    paletteArgs,
     runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
   };
 }
@@ -243,21 +253,24 @@ export function buildPlan(
         clean: content.cleanGradient ?? false,
         animated: layout.frames.length > 1,
       });
-  // An exact palette goes in as the palette input, as a split run's palette does.
-  const filter = exact
-    ? ['-palette-in', PALETTE_FILE, '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`]
-    : [
-        '-filter',
-        `split[a][b];[a]${paletteGen(palette, content.manyColours ?? false)}[p];[b][p]${paletteUse(palette, settings.alphaThreshold)}`,
-      ];
-  const args = [...frameInputs(layout), ...filter, ...gifOutput(layout, content.transparent, OUTPUT_FILE)];
+  // The palette always goes in as the palette input: the exact one written by the engine, or
+  // palettegen's, refined by the engine between the two runs of the core.
+  const paletteArgs = exact ? null : paletteGenArgs(layout, palette, content);
+  const args = [
+    ...frameInputs(layout),
+    '-palette-in', PALETTE_FILE,
+    '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
+    ...gifOutput(layout, content.transparent, OUTPUT_FILE),
+  ]; // prettier-ignore
   return {
     ...layout,
     palette,
     exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
     outputFile: OUTPUT_FILE,
+    paletteArgs,
+    paletteFile: PALETTE_FILE,
     args,
-    split: splitPlan(layout, palette, settings.alphaThreshold, content, exact),
+    split: splitPlan(layout, palette, settings.alphaThreshold, content, paletteArgs),
     fileName: outputFileName(layout.mode, now),
   };
 }

@@ -13,36 +13,57 @@ export interface PaletteOptions {
 }
 
 /**
- * Quality (10–100 %) → (palette size, lossiness): each step smaller than the one above. Measured with the
- * quality bench (`npm run bench:quality`, native ffmpeg 5.1 ≈ today's core, our lossy LZW pass), bytes /
- * SSIM-Y / butteraugli on two real skies at 1280x800, sierra2 diffusion:
+ * Quality (10–100 %) → (palette size, lossiness): each step smaller than the one above. The lossy LZW
+ * budget is spread by lossy-budget.ts: smooth areas get a quarter of it, texture up to twice, so the same
+ * lossiness costs skies little. Node engine on the FFmpeg 7.1.5 core, refined palettes, 256 colours,
+ * bytes / SSIM-Y / butteraugli (tests/engine/measure/quality-eval.ts; native = ffmpeg 5.1's classic recipe):
  *
- *                       storm                    aqua
- *   256, lossless       474K / .987 / 3.70       381K / .977 / 6.56
- *   256, lossiness 30   133K / .944 / 3.94       191K / .937 / 6.70
- *   256, lossiness 60   105K / .931 / 4.41
- *   128, lossless       348K / .978 / 5.12       326K / .957 / 12.41
- *   128, lossiness 30   117K / .936 / 5.75       174K / .917 / 12.45
- *   native classic      556K / .975 / 3.93       502K / .940 / 6.18   (256, sierra2_4a)
+ *                  lossiness 10          30                   60                   native
+ *   evening glow   527K/.973/6.76        –                    378K/.937/6.69       684K/.921/8.79
+ *   astronaut      137K/.984/3.08        114K/.971/3.18       97K/.951/3.31        160K/.966/3.54
+ *   storm          321K/.982/3.68        –                    141K/.959/3.72       543K/.978/3.93
+ *   dune           486K/.977/6.36        –                    356K/.948/6.24       615K/.911/8.24
+ *   kite           –                     243K/.960/4.68       190K/.943/5.11       558K/.984/7.13
+ *   elephants      –                     1376K/.941/3.25      1148K/.902/3.52      2017K/.952/7.81
+ *   app screenshot –                     32K/.9999/0.73       31K/.9997/1.03       42K/1.000/0.63
  *
- * Halving the palette costs far more on butteraugli (skies band: 3.7 → 5.1, 6.6 → 12.4) than lossy LZW at
- * 30 (3.7 → 3.9) for a smaller saving, so the top of the scale keeps 256 colours and trades lossiness
- * first; palette size goes down only from 60 % on. The lossy error rides on the dither pattern and on
- * noise, where the eye does not see it (contact sheets in the bench), so 80 % (the FAQ's advice) keeps 256
- * colours at lossiness 30: a quarter to two fifths of native's bytes on these skies.
+ * With the budget spread evenly (before lossy-budget.ts) lossiness 40 gave evening glow 408K/.933/6.77
+ * and astronaut 94K/.934/3.55: the spread buys 0.015–0.02 SSIM at the same size. Halving the palette
+ * costs more on butteraugli than lossiness does (skies band), so the top of the scale keeps 256 colours
+ * and trades lossiness first; palette size goes down only from 60 % on. 80 % (the FAQ's advice) is
+ * lossiness 65: under 0.6 × native's bytes on every photo above at a butteraugli distance below native's.
  */
 const LADDER: Record<number, { colours: number; lossiness: number }> = {
-  10: { colours: 16, lossiness: 120 },
-  20: { colours: 32, lossiness: 100 },
-  30: { colours: 64, lossiness: 90 },
-  40: { colours: 96, lossiness: 80 },
-  50: { colours: 128, lossiness: 70 },
-  60: { colours: 192, lossiness: 60 },
-  70: { colours: 256, lossiness: 45 },
-  80: { colours: 256, lossiness: 30 },
-  90: { colours: 256, lossiness: 15 },
+  10: { colours: 16, lossiness: 150 },
+  20: { colours: 32, lossiness: 140 },
+  30: { colours: 64, lossiness: 130 },
+  40: { colours: 96, lossiness: 120 },
+  50: { colours: 128, lossiness: 110 },
+  60: { colours: 192, lossiness: 95 },
+  70: { colours: 256, lossiness: 80 },
+  80: { colours: 256, lossiness: 65 },
+  90: { colours: 256, lossiness: 30 },
   100: { colours: 256, lossiness: 0 },
 };
+
+/**
+ * k-means iterations on palettegen's palette (palette-refine.ts), measured at quality 80 with the Node
+ * engine on the FFmpeg 7.1.5 core (tests/engine/measure/palette-refine.ts), bytes / SSIM-Y / butteraugli,
+ * palettegen's palette → refined twice → five times:
+ *   kite        225K/.9526/6.99 → 225K/.9549/4.50 → 225K/.9545/4.48
+ *   aqua        220K/.9643/6.16 → 220K/.9653/5.14 → 220K/.9653/4.89
+ *   ladybird    389K/.9301/9.11 → 387K/.9380/8.18 → 384K/.9403/7.92
+ *   evening glow 540K/.9667/6.50 → 538K/.9684/6.15 → 538K/.9694/6.55
+ *   dune        449K/.9659/6.41 → 448K/.9658/6.56 → 448K/.9668/6.25
+ *   storm       169K/.9647/4.08 → (3×) 177K/.9651/3.68
+ *   fluent      147K/.9701/6.79 → 144K/.9716/6.98 → 142K/.9716/6.91
+ *   kylin        99K/.9900/5.65 →  93K/.9886/5.37 →  93K/.9883/5.34
+ *   forest path 486K/.9258/2.90 → 486K/.9262/2.88 → 485K/.9261/2.72
+ *   film grain  726K/.9696/2.09 → 765K/.9736/1.99 → 775K/.9754/1.73
+ * Same size or smaller (grain aside) and better on nearly every picture: median cut's box means are not
+ * the nearest palette colour of all their pixels; a few iterations move them there.
+ */
+export const PALETTE_REFINE_ITERATIONS = 3;
 
 /**
  * A fine pattern: 3 scored best on the video clip and the skies (storm SSIM .913 vs .767 at scale 2); 1 (the
@@ -107,17 +128,23 @@ export function ditherMethod(choice: DitherChoice, facts: DitherFacts): DitherMe
 }
 
 /**
- * Lossy LZW replaces a dither pattern with runs of one colour along the row: on a smooth ramp that brings
- * the bands back (engine test: 8x8 block tone error 0.35 dithered at 100 %, 0.65 dithered at 80 % with
- * lossiness 30, 0.40 undithered). Dithered pictures get a third of the budget; undithered ones (noise,
- * texture, UI) hide the lossy error in their own detail and get all of it.
+ * Dithered and undithered stills get the same lossiness. Lossy LZW replaces a dither pattern with runs
+ * of one colour along the row, which on a smooth ramp brings bands back; that used to cost dithered
+ * pictures two thirds of their budget. Now the budget is spread by content (lossy-budget.ts): a dithered
+ * sky steps by about one palette colour between neighbours and gets a quarter of it, so skies stay
+ * smooth while texture takes the rest (engine test: a dithered ramp keeps its tone at 80 %).
  */
-const DITHERED_LOSSINESS_SHARE = 1 / 3;
+/**
+ * Animations are optimised with an even budget (gif-optimise.ts): a dithered one keeps a third of it, so
+ * lossy LZW does not turn its pattern back into bands (engine test: 8x8 block tone error 0.35 dithered at
+ * 100 %, 0.65 at 80 % with the whole budget, 0.40 undithered).
+ */
+const DITHERED_ANIMATION_SHARE = 1 / 3;
 
 export function paletteOptions(quality: number, choice: DitherChoice, facts: DitherFacts): PaletteOptions {
   const dither = ditherMethod(choice, facts);
   const full = lossinessForQuality(quality);
-  const lossiness = dither === 'none' ? full : Math.round(full * DITHERED_LOSSINESS_SHARE);
+  const lossiness = facts.animated && dither !== 'none' ? Math.round(full * DITHERED_ANIMATION_SHARE) : full;
   return {
     maxColors: coloursForQuality(quality),
     dither,

@@ -27,7 +27,7 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
 }
 
 /**
- * The converter engine the app uses: each PNG is checked in pure TypeScript (signature, every chunk's
+ * The converter runtime the app uses: each PNG is checked in pure TypeScript (signature, every chunk's
  * CRC, header) before anything is decoded, so a broken file fails with 'Failed to load image: <name>
  * (<why>)' and the engine is never touched; then a warm engine instance decodes the frames one at a time
  * and runs the plan. A pool of `poolSize` instances runs the files of a static batch side by side.
@@ -35,7 +35,7 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
 export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterRuntime {
   const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const gifDecoder = new GifDecoderWorker();
-  const engine: ConverterRuntime = {
+  const runtime: ConverterRuntime = {
     decodeGif(gif, options) {
       return gifDecoder.decode(gif, options);
     },
@@ -46,14 +46,14 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     convertSample(request, options) {
-      return engine.convert(request, options);
+      return runtime.convert(request, options);
     },
 
     async convertEach(request, options = {}) {
       // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
       const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
       pool.warmUp(Math.min(concurrency, request.files.length));
-      return convertEachFile(engine.convert, concurrency, request, options);
+      return convertEachFile(runtime.convert, concurrency, request, options);
     },
 
     async convert(request: ConversionRequest, options: ConvertOptions = {}): Promise<ConversionOutput> {
@@ -120,5 +120,5 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       };
     },
   };
-  return engine;
+  return runtime;
 }

@@ -1,22 +1,12 @@
-import {
-  ColourVariety,
-  EMPTY_STATS,
-  gradientStats,
-  isCleanGradient,
-  isSmoothGradient,
-  MANY_COLOURS,
-  mergeStats,
-  GIF_PALETTE_SIZE,
-  PaletteFit,
-} from '../rules/content-analysis';
 import type { ConversionProgress } from '../rules/contracts';
-import type { Placement, Size } from '../rules/dimensions';
 import { errorMessageOf } from '../rules/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
+import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming, joinGifs } from '../rules/gif-bytes';
 import { optimisationFor, type GifOptimiseOptions } from '../rules/gif-optimise';
-import { applyMatte, hasTransparentPixels } from '../rules/matte';
 import { splitFrames } from '../rules/segments';
+import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
+import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../rules/plan';
 import {
   completeProgress,
@@ -29,8 +19,11 @@ import type { ConversionSettings } from '../rules/settings';
 import { StageClock } from '../rules/stage-times';
 import type { FFmpegPort } from './ffmpeg-port';
 
-/** Produces a frame's pixels: RGBA of the frame's decoded size (the core scales and places it). */
-export type FrameReader = (frame: PlannedFrame) => Promise<Uint8Array>;
+/**
+ * Produces a frame: RGBA of the frame's decoded size (the core scales and places it), already on the matte,
+ * with its facts computed where the pixels were decoded (rules/frame-facts.ts FrameAnalyser).
+ */
+export type FrameReader = (frame: PlannedFrame) => Promise<DecodedFrame>;
 
 /** Runs the pass after the encoder (gif-optimise.ts) off the main thread; resolves with the GIF to keep. */
 export type GifOptimiser = (gif: Uint8Array, options: GifOptimiseOptions) => Promise<Uint8Array>;
@@ -53,6 +46,9 @@ export interface ConversionJob {
   optimise: GifOptimiser;
 }
 
+/** Pixels looked at for the palette refinement's colour histogram, at most (about). */
+const HISTOGRAM_PIXELS = 1 << 18;
+
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
 const READ_AHEAD = 2;
 
@@ -65,10 +61,6 @@ export interface JobResult {
 export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
-
-function coversCanvas(placement: Placement, canvas: Size): boolean {
-  return placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
-}
 
 /**
  * One conversion on one ffmpeg instance: plan → frames written one at a time → the plan's arguments →
@@ -90,15 +82,15 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
 
   try {
     report(preparingProgress(milestones, 0, total));
-    let stats = EMPTY_STATS;
-    let transparent = false;
-    const variety = new ColourVariety();
-    const fit = new PaletteFit();
-    let unscaled = true;
+    const content = new ContentTally(layout);
+    const histogram = new HistogramBuilder();
+    // About a quarter of a million pixels are enough to place 256 colours (every pixel of a small picture).
+    const pixels = layout.frames.reduce((sum, f) => sum + f.decoded.width * f.decoded.height, 0);
+    const histogramStep = Math.max(1, Math.floor(pixels / HISTOGRAM_PIXELS));
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
     const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
-    const reads: (Promise<Uint8Array> | undefined)[] = [];
+    const reads: (Promise<DecodedFrame> | undefined)[] = [];
     const startRead = (index: number) => {
       const frame = layout.frames[index];
       if (!frame) return;
@@ -116,23 +108,17 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       handOvers.push(write);
     };
     for (const [index, frame] of layout.frames.entries()) {
-      const rgba = await clock.time('decode', () => reads[index]!);
+      const { rgba, facts } = await clock.time('decode', () => reads[index]!);
       reads[index] = undefined;
       startRead(index + ahead);
       const { width, height } = frame.decoded;
       if (rgba.length !== width * height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
+      // The pixels were read where they were decoded; what they said is only combined here. The palette
+      // refinement's histogram samples them here (the frames are already blended onto the matte).
       clock.timeSync('analyse', () => {
-        // Soft edges are blended onto the matte before anything looks at the colours.
-        applyMatte(rgba, job.settings);
-        stats = mergeStats(stats, gradientStats(rgba, width, height));
-        // The canvas around a frame that does not cover it is transparent too.
-        transparent ||=
-          !coversCanvas(frame.placement, layout) || hasTransparentPixels(rgba, job.settings.alphaThreshold);
-        variety.add(rgba);
-        fit.add(rgba);
-        // Scaled frames get colours the decoded pixels do not have: only unscaled ones can keep theirs.
-        unscaled &&= frame.placement.width === width && frame.placement.height === height;
+        content.add(facts, frame);
+        histogram.add(rgba, histogramStep);
       });
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.
@@ -145,16 +131,14 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     }
     await clock.time('hand-over', () => Promise.all(handOvers));
 
-    const plan = buildPlan(layout, job.settings, {
-      smoothGradient: isSmoothGradient(stats),
-      cleanGradient: isCleanGradient(stats),
-      transparent,
-      manyColours: variety.distinct > MANY_COLOURS,
-      // The canvas may add the transparent entry the frames alone did not need.
-      exactColours:
-        unscaled && fit.colours && fit.colours.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? fit.colours : null,
-    });
+    const contentFacts = content.facts;
+    const plan = buildPlan(layout, job.settings, contentFacts);
     const exact = plan.exactPalette;
+    /** palettegen's palette, refined in place (palette-refine.ts). */
+    const refinePalette = async () => {
+      const made = await port.readFile(plan.paletteFile);
+      await port.writeFile(plan.paletteFile, refinePaletteFile(made, histogram.build(), PALETTE_REFINE_ITERATIONS));
+    };
     if (exact) {
       // The helper gets its own copy: writing transfers the buffer.
       if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
@@ -171,6 +155,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         outputs.push(split.paletteFile);
         await clock.time('palette', async () => {
           await execOrThrow(port, paletteArgs, () => {});
+          await refinePalette();
           await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
         });
       }
@@ -188,17 +173,17 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       muxed = clock.timeSync('finalize', () => joinGifs([first, second]));
     } else {
       outputs.push(plan.outputFile);
-      // One graph: palettegen holds every frame before the first one is mapped, so the time to the first
-      // frame written is the palette's, the rest is mapping and encoding.
-      const started = clock.read();
-      let paletteMs: number | null = null;
-      await execOrThrow(port, plan.args, (frames) => {
-        paletteMs ??= clock.since(started);
-        report(processingProgress(milestones, frames, total));
-      });
-      const execMs = clock.since(started);
-      clock.add('palette', paletteMs ?? execMs);
-      clock.add('encode', execMs - (paletteMs ?? execMs));
+      const paletteArgs = plan.paletteArgs;
+      if (paletteArgs) {
+        outputs.push(plan.paletteFile);
+        await clock.time('palette', async () => {
+          await execOrThrow(port, paletteArgs, () => {});
+          await refinePalette();
+        });
+      }
+      await clock.time('encode', () =>
+        execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
+      );
       muxed = await clock.time('finalize', () => port.readFile(plan.outputFile));
     }
 
@@ -209,7 +194,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         loopCount: plan.loopCount,
         // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
         // The optimiser reads the frames that way, then writes them differenced with their own disposals.
-        ...(transparent && total > 1 ? { disposal: 'background' as const } : {}),
+        ...(contentFacts.transparent && total > 1 ? { disposal: 'background' as const } : {}),
       }),
     );
     const optimisation = optimisationFor(plan);

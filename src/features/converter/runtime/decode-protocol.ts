@@ -1,7 +1,9 @@
 import type { Size } from '../rules/dimensions';
+import type { FrameFacts } from '../rules/frame-facts';
 import type { Picture } from '../rules/frame-sources';
+import type { TransparencyOptions } from '../rules/matte';
 
-/** The messages between the engine and its decode worker, written once. */
+/** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {
   id: number;
   /** Files are structured-cloned by reference to the same bytes; nothing is read on this side. */
@@ -16,6 +18,9 @@ export interface DecodeRequest {
   at: { x: number; y: number };
   /** Which picture of the file: the PNG as the browser decodes it, or an APNG's default image or frame. */
   picture: Picture;
+  /** The matte the pixels are blended onto and the alpha threshold, before their facts are read. */
+  transparency: TransparencyOptions;
 }
 
-export type DecodeResponse = { id: number; ok: true; rgba: ArrayBuffer } | { id: number; ok: false; message: string };
+export type DecodeResponse =
+  { id: number; ok: true; rgba: ArrayBuffer; facts: FrameFacts } | { id: number; ok: false; message: string };

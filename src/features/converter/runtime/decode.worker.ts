@@ -1,11 +1,13 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
+import { FrameAnalyser } from '../rules/frame-facts';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
 /**
  * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
  * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
- * transparent canvas (the frame's own size when the engine core places it).
+ * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
+ * the matte and analysed here, where they are (rules/frame-facts.ts): the page only combines the facts.
  */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -13,7 +15,7 @@ const scope = self as unknown as {
   postMessage(message: DecodeResponse, transfer?: Transferable[]): void;
 };
 
-async function decodeFrame({ file, name, source, size, canvas, at, picture }: DecodeRequest): Promise<ArrayBuffer> {
+async function decodeFrame({ file, name, source, size, canvas, at, picture }: DecodeRequest): Promise<Uint8Array> {
   const resize = size.width !== source.width || size.height !== source.height;
   // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
   // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.
@@ -40,7 +42,7 @@ async function decodeFrame({ file, name, source, size, canvas, at, picture }: De
     if (!context) throw new Error(ERROR_MESSAGES.canvasContext);
     context.drawImage(bitmap, at.x, at.y);
     try {
-      return context.getImageData(0, 0, canvas.width, canvas.height).data.buffer as ArrayBuffer;
+      return new Uint8Array(context.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
     } catch {
       throw new Error(ERROR_MESSAGES.createBlob);
     }
@@ -49,14 +51,17 @@ async function decodeFrame({ file, name, source, size, canvas, at, picture }: De
   }
 }
 
+const analyser = new FrameAnalyser();
+
 scope.onmessage = async (event: MessageEvent<DecodeRequest>) => {
   const { id } = event.data;
   let response: DecodeResponse;
   try {
     const rgba = await decodeFrame(event.data);
-    response = { id, ok: true, rgba };
-    // Transferred, not copied: the frame buffer belongs to the engine from now on.
-    scope.postMessage(response, [rgba]);
+    const facts = analyser.prepare(rgba, event.data.canvas, event.data.transparency);
+    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, facts };
+    // Transferred, not copied: the frame buffer belongs to the runtime from now on.
+    scope.postMessage(response, [rgba.buffer as ArrayBuffer]);
     return;
   } catch (error) {
     response = { id, ok: false, message: errorMessageOf(error) };

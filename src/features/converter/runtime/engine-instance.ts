@@ -8,6 +8,7 @@ import type { StageClock } from '../rules/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
+import { CoreLifecycle } from './core-lifecycle';
 import { GifOptimiserWorker } from './gif-optimiser';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
@@ -25,10 +26,7 @@ export interface InstanceJob {
   clock?: StageClock;
 }
 
-/**
- * A fresh core after this many jobs: the wasm heap never shrinks and, measured here, a core that has run
- * ~50 jobs can crash with "memory access out of bounds". Loading from cache takes a fraction of a second.
- */
+/** A fresh core after this many jobs (see core-lifecycle.ts for why). */
 const JOBS_PER_CORE = 20;
 
 /**
@@ -38,10 +36,9 @@ const JOBS_PER_CORE = 20;
  * loading the replacement at once so the next job does not wait.
  */
 export class EngineInstance {
-  #ffmpeg: Promise<FFmpeg> | null = null;
+  readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
   #optimiser = new GifOptimiserWorker();
-  #jobsOnCore = 0;
   #busy = false;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
@@ -59,9 +56,8 @@ export class EngineInstance {
 
   /** Loads the core in the background (idempotent). */
   warmUp(): void {
-    this.#core().catch(() => {
-      // A failed background load is retried by the next job, which reports the error.
-    });
+    // A failed background load is retried by the next job, which reports the error.
+    this.#lifecycle.warmUp();
     this.helper.warmUp();
   }
 
@@ -81,7 +77,9 @@ export class EngineInstance {
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
-      const ffmpeg = job.clock ? await job.clock.time('engine', () => this.#core()) : await this.#core();
+      const ffmpeg = job.clock
+        ? await job.clock.time('engine', () => this.#lifecycle.core())
+        : await this.#lifecycle.core();
       if (signal?.aborted) throw abortError();
       if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
@@ -100,11 +98,12 @@ export class EngineInstance {
             job.files[frame.sourceIndex]!,
             frame.name,
             { source: frame.source, size: frame.decoded, canvas: frame.decoded, at: { x: 0, y: 0 } },
+            job.settings,
             job.pictures?.[frame.sourceIndex],
           ),
         optimise: (gif, options) => this.#optimiser.optimise(gif, options),
       });
-      if (result.plan.restartAfter || ++this.#jobsOnCore >= JOBS_PER_CORE) this.#restart();
+      if (this.#lifecycle.finishJob(!result.plan.restartAfter)) this.#retireWorkers();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
       giveHelperBack(!result.plan.restartAfter);
       return result;
@@ -122,23 +121,14 @@ export class EngineInstance {
 
   /** Terminates the workers at once (this is how a running exec is stopped) and preloads a new core. */
   #restart(): void {
-    const old = this.#ffmpeg;
-    this.#ffmpeg = null;
-    this.#jobsOnCore = 0;
-    this.#decoder.terminate();
-    this.#optimiser.terminate();
-    old?.then((ffmpeg) => ffmpeg.terminate()).catch(() => {});
-    this.warmUp();
+    this.#lifecycle.retire();
+    this.#retireWorkers();
   }
 
-  #core(): Promise<FFmpeg> {
-    if (!this.#ffmpeg) {
-      const loading = loadFFmpeg();
-      this.#ffmpeg = loading;
-      loading.catch(() => {
-        if (this.#ffmpeg === loading) this.#ffmpeg = null;
-      });
-    }
-    return this.#ffmpeg;
+  /** The decode and optimiser workers go with the core; the helper, if it failed to load, is tried again. */
+  #retireWorkers(): void {
+    this.#decoder.terminate();
+    this.#optimiser.terminate();
+    this.helper.warmUp();
   }
 }

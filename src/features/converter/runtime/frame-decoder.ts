@@ -1,10 +1,12 @@
 import type { Size } from '../rules/dimensions';
 import { abortError } from '../rules/errors';
+import type { DecodedFrame } from '../rules/frame-facts';
 import type { Picture } from '../rules/frame-sources';
+import type { TransparencyOptions } from '../rules/matte';
 import type { DecodeRequest, DecodeResponse } from './decode-protocol';
 
 interface Pending {
-  resolve: (rgba: Uint8Array) => void;
+  resolve: (frame: DecodedFrame) => void;
   reject: (error: Error) => void;
   worker: Worker;
 }
@@ -16,7 +18,7 @@ interface Pending {
 export const decodeParallelism = (cores = globalThis.navigator?.hardwareConcurrency ?? 2) =>
   Math.min(4, Math.max(2, cores));
 
-/** The engine's side of the decode workers: frames decode side by side; cancel terminates them all. */
+/** The runtime's side of the decode workers: frames decode side by side; cancel terminates them all. */
 export class FrameDecoder {
   #workers: Worker[] = [];
   #nextId = 1;
@@ -31,18 +33,27 @@ export class FrameDecoder {
   /**
    * `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size.
    * `picture` says which picture of the file: the PNG itself, or an APNG's default image or frame N.
+   * The pixels come back on the matte of `transparency`, with their facts (rules/frame-facts.ts).
    */
   decode(
     file: Blob,
     name: string,
     frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number } },
+    transparency: TransparencyOptions,
     picture: Picture = 'file',
-  ): Promise<Uint8Array> {
+  ): Promise<DecodedFrame> {
     const worker = this.#leastBusyWorker();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
-      const request: DecodeRequest = { id, file, name, ...frame, picture };
+      const request: DecodeRequest = {
+        id,
+        file,
+        name,
+        ...frame,
+        picture,
+        transparency: { matte: transparency.matte, alphaThreshold: transparency.alphaThreshold },
+      };
       worker.postMessage(request);
     });
   }
@@ -70,7 +81,7 @@ export class FrameDecoder {
       const pending = this.#pending.get(response.id);
       if (!pending) return; // a frame of a cancelled job
       this.#pending.delete(response.id);
-      if (response.ok) pending.resolve(new Uint8Array(response.rgba));
+      if (response.ok) pending.resolve({ rgba: new Uint8Array(response.rgba), facts: response.facts });
       else pending.reject(new Error(response.message));
     };
     worker.onerror = (event) => {

@@ -1,9 +1,9 @@
 import type { GifOptimiseOptions } from '../rules/gif-optimise';
 
-/** The messages between the engine and its GIF optimiser worker, written once. */
+/** The messages between the runtime and its GIF optimiser worker, written once. */
 export interface OptimiseRequest {
   id: number;
-  /** Transferred: the engine gives the GIF away and gets the one to keep back. */
+  /** Transferred: the runtime gives the GIF away and gets the one to keep back. */
   gif: ArrayBuffer;
   options: GifOptimiseOptions;
 }

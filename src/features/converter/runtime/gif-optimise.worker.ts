@@ -21,7 +21,7 @@ scope.onmessage = (event: MessageEvent<OptimiseRequest>) => {
     // A fresh buffer when the pass won; the input's own when it did not: either way it goes back whole.
     const buffer = output === input ? gif : (output.buffer as ArrayBuffer);
     response = { id, ok: true, gif: buffer };
-    // Transferred, not copied: the GIF belongs to the engine again.
+    // Transferred, not copied: the GIF belongs to the runtime again.
     scope.postMessage(response, [buffer]);
     return;
   } catch (error) {

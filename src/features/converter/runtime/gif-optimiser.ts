@@ -2,7 +2,7 @@ import type { GifOptimiseOptions } from '../rules/gif-optimise';
 import { abortError } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse } from './gif-optimise-protocol';
 
-/** The engine's side of the optimiser worker: one GIF at a time, cancelled by terminating the worker. */
+/** The runtime's side of the optimiser worker: one GIF at a time, cancelled by terminating the worker. */
 export class GifOptimiserWorker {
   #worker: Worker | null = null;
   #nextId = 1;

@@ -21,29 +21,29 @@ describe('createLazyRuntime', () => {
   it('loads nothing until it is used, then loads once', async () => {
     const real = fakeEngine();
     const load = vi.fn(async () => real);
-    const engine = createLazyRuntime(load);
+    const runtime = createLazyRuntime(load);
     expect(load).not.toHaveBeenCalled();
-    await expect(engine.convert(request)).resolves.toBe(output);
-    await engine.convertEach(request);
+    await expect(runtime.convert(request)).resolves.toBe(output);
+    await runtime.convertEach(request);
     expect(load).toHaveBeenCalledTimes(1);
     expect(real.convertEach).toHaveBeenCalledWith(request, undefined);
   });
 
-  it('warms the loaded engine up', async () => {
+  it('warms the loaded runtime up', async () => {
     const real = fakeEngine();
-    const engine = createLazyRuntime(async () => real);
-    engine.warmUp();
+    const runtime = createLazyRuntime(async () => real);
+    runtime.warmUp();
     await vi.waitFor(() => expect(real.warmUp).toHaveBeenCalledTimes(1));
   });
 
   it('retries a load that failed', async () => {
     const real = fakeEngine();
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(real);
-    const engine = createLazyRuntime(load);
-    engine.warmUp();
+    const runtime = createLazyRuntime(load);
+    runtime.warmUp();
     // Let the failed warm-up settle: callers during a load share it, callers after a failure load again.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await expect(engine.convert(request)).resolves.toBe(output);
+    await expect(runtime.convert(request)).resolves.toBe(output);
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,0 +1,188 @@
+/**
+ * Palette refinement after FFmpeg's palettegen: a few k-means (Lloyd) iterations in OkLab over the
+ * picture's colours, what libimagequant does after its median cut. palettegen's boxes are split by
+ * variance along one axis at a time, so a box's mean is not the nearest palette colour for all of its
+ * pixels; moving each colour to the mean of the pixels that actually map to it lowers the palette's error.
+ *
+ * The picture is seen as a histogram of colours at 6 bits per channel (photos hold 20–60 thousand such
+ * cells, far fewer than their pixels), each cell weighted by its pixel count.
+ */
+
+/** sRGB (0–255) → linear light, once. */
+const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+/** OkLab of an sRGB colour, into `out` at `at` (L, a, b). */
+export function okLab(r: number, g: number, b: number, out: Float32Array, at: number): void {
+  const lr = LINEAR[r]!;
+  const lg = LINEAR[g]!;
+  const lb = LINEAR[b]!;
+  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
+  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
+  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
+  out[at] = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
+  out[at + 1] = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
+  out[at + 2] = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+}
+
+const toByte = (linear: number) => {
+  const c = linear <= 0.0031308 ? 12.92 * linear : 1.055 * Math.max(0, linear) ** (1 / 2.4) - 0.055;
+  return Math.max(0, Math.min(255, Math.round(c * 255)));
+};
+
+/** sRGB bytes of an OkLab colour. */
+export function fromOkLab(L: number, a: number, b: number): [number, number, number] {
+  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  return [
+    toByte(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
+    toByte(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
+    toByte(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s),
+  ];
+}
+
+/** The picture's colours: OkLab of each occupied 6-bit cell (its pixels' mean) and the cell's pixel count. */
+export interface ColourHistogram {
+  lab: Float32Array;
+  weight: Float32Array;
+  size: number;
+}
+
+/** Counts the opaque pixels (alpha ≥ 128) of RGBA frames, every `step`-th pixel. */
+export class HistogramBuilder {
+  readonly #count = new Uint32Array(1 << 18);
+  readonly #sum = new Float64Array(3 << 18);
+
+  add(rgba: Uint8Array, step = 1): void {
+    const count = this.#count;
+    const sum = this.#sum;
+    for (let i = 0; i < rgba.length; i += 4 * step) {
+      if (rgba[i + 3]! < 128) continue;
+      const r = rgba[i]!;
+      const g = rgba[i + 1]!;
+      const b = rgba[i + 2]!;
+      const cell = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+      count[cell]!++;
+      sum[cell * 3]! += r;
+      sum[cell * 3 + 1]! += g;
+      sum[cell * 3 + 2]! += b;
+    }
+  }
+
+  build(): ColourHistogram {
+    let size = 0;
+    for (let cell = 0; cell < this.#count.length; cell++) if (this.#count[cell]) size++;
+    const lab = new Float32Array(size * 3);
+    const weight = new Float32Array(size);
+    for (let cell = 0, n = 0; cell < this.#count.length; cell++) {
+      const count = this.#count[cell]!;
+      if (!count) continue;
+      const s = cell * 3;
+      okLab(
+        Math.round(this.#sum[s]! / count),
+        Math.round(this.#sum[s + 1]! / count),
+        Math.round(this.#sum[s + 2]! / count),
+        lab,
+        n * 3,
+      );
+      weight[n++] = count;
+    }
+    return { lab, weight, size };
+  }
+}
+
+/**
+ * Moves each colour of `palette` (RGB triples; `fixed` entries stay, e.g. the transparent one) to the
+ * weighted OkLab mean of the histogram cells nearest to it, `iterations` times. A colour no cell maps to
+ * keeps its place. Returns new RGB triples.
+ */
+export function refinePalette(
+  palette: Uint8Array,
+  histogram: ColourHistogram,
+  iterations: number,
+  fixed: (index: number) => boolean = () => false,
+): Uint8Array {
+  const entries = palette.length / 3;
+  const movable: number[] = [];
+  for (let i = 0; i < entries; i++) if (!fixed(i)) movable.push(i);
+  const k = movable.length;
+  const centre = new Float32Array(k * 3);
+  movable.forEach((index, j) =>
+    okLab(palette[index * 3]!, palette[index * 3 + 1]!, palette[index * 3 + 2]!, centre, j * 3),
+  );
+  const sums = new Float64Array(k * 4);
+  const order = new Int32Array(k);
+  const { lab, weight, size } = histogram;
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    // Centres sorted by L: the nearest search walks outwards from the cell's L and stops once L alone is
+    // farther than the best so far.
+    for (let j = 0; j < k; j++) order[j] = j;
+    order.sort((x, y) => centre[x * 3]! - centre[y * 3]!);
+    const sortedL = Float32Array.from(order, (j) => centre[j * 3]!);
+    sums.fill(0);
+    for (let c = 0; c < size; c++) {
+      const L = lab[c * 3]!;
+      const A = lab[c * 3 + 1]!;
+      const B = lab[c * 3 + 2]!;
+      let lo = 0;
+      let hi = k;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sortedL[mid]! < L) lo = mid + 1;
+        else hi = mid;
+      }
+      let best = -1;
+      let bestDistance = Infinity;
+      for (let up = lo, down = lo - 1; up < k || down >= 0;) {
+        const dUp = up < k ? sortedL[up]! - L : Infinity;
+        const dDown = down >= 0 ? L - sortedL[down]! : Infinity;
+        const step = dUp < dDown ? dUp : dDown;
+        if (step * step >= bestDistance) break;
+        const j = dUp < dDown ? order[up++]! : order[down--]!;
+        const dl = centre[j * 3]! - L;
+        const da = centre[j * 3 + 1]! - A;
+        const db = centre[j * 3 + 2]! - B;
+        const distance = dl * dl + da * da + db * db;
+        if (distance < bestDistance) {
+          bestDistance = distance;
+          best = j;
+        }
+      }
+      const w = weight[c]!;
+      sums[best * 4]! += L * w;
+      sums[best * 4 + 1]! += A * w;
+      sums[best * 4 + 2]! += B * w;
+      sums[best * 4 + 3]! += w;
+    }
+    for (let j = 0; j < k; j++) {
+      const w = sums[j * 4 + 3]!;
+      if (w === 0) continue;
+      centre[j * 3] = sums[j * 4]! / w;
+      centre[j * 3 + 1] = sums[j * 4 + 1]! / w;
+      centre[j * 3 + 2] = sums[j * 4 + 2]! / w;
+    }
+  }
+  const out = palette.slice();
+  movable.forEach((index, j) => out.set(fromOkLab(centre[j * 3]!, centre[j * 3 + 1]!, centre[j * 3 + 2]!), index * 3));
+  return out;
+}
+
+/**
+ * A palettegen palette as the core reads and writes it (-palette-in/-palette-out, 16x16 RGB32: B, G, R, A
+ * bytes per entry), refined. The transparent entry (alpha 0) stays where it is.
+ */
+export function refinePaletteFile(bytes: Uint8Array, histogram: ColourHistogram, iterations: number): Uint8Array {
+  const entries = bytes.length / 4;
+  const rgb = new Uint8Array(entries * 3);
+  for (let i = 0; i < entries; i++) rgb.set([bytes[i * 4 + 2]!, bytes[i * 4 + 1]!, bytes[i * 4]!], i * 3);
+  const transparent = (i: number) => bytes[i * 4 + 3] === 0;
+  const refined = refinePalette(rgb, histogram, iterations, transparent);
+  const out = bytes.slice();
+  for (let i = 0; i < entries; i++) {
+    if (!transparent(i)) out.set([refined[i * 3 + 2]!, refined[i * 3 + 1]!, refined[i * 3]!], i * 4);
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readGifInfo } from '../../src/features/converter/rules/gif-bytes';
+import { LIMITS } from '../../src/features/converter/rules/settings';
+import {
+  chooseFiles,
+  chooseMode,
+  chooseQuality,
+  clearSelection,
+  convertAndWait,
+  downloadResults,
+  openConverter,
+} from '../bench/app-ui';
+import { encodePng, testPattern } from '../fixtures/pngs';
+
+/**
+ * `npm run bench` drives the app through tests/bench/app-ui.ts, the one module that knows the UI. These
+ * tests prove that driver on the production build, so a UI change that would blind the bench fails here.
+ */
+test.describe('the bench’s UI driver, on the app', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  let dir: string;
+  const file = (name: string) => join(dir, name);
+  /** 1.png is 11 pixels wide, 2.png 12, …: a GIF's width tells which file it came from. */
+  const numbered = (count: number) => Array.from({ length: count }, (_, i) => file(`${i + 1}.png`));
+  const three = () => numbered(3);
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-driver-'));
+    for (let i = 1; i <= LIMITS.maxFiles + 1; i++)
+      writeFileSync(file(`${i}.png`), encodePng(testPattern(10 + i, 8, i * 30)));
+    writeFileSync(file('broken.png'), 'not a png at all');
+    // As the bench opens it: the driver's in-page probes are strings, which the page's CSP would refuse.
+    page = await browser.newPage({ acceptDownloads: true, bypassCSP: true, baseURL });
+    await openConverter(page, '/');
+  });
+
+  test.afterAll(async () => {
+    await page?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test.beforeEach(async () => {
+    await clearSelection(page);
+  });
+
+  test('runs Static mode with several files as a batch and reads the GIFs from the zip, in name order', async () => {
+    expect(await chooseFiles(page, three())).toEqual({ accepted: true });
+    expect(await chooseMode(page, 'static')).toBe('selected');
+    const timing = await convertAndWait(page, 30_000);
+    expect(timing).toMatchObject({ results: 3, failed: null });
+    expect(timing.ms).toBeGreaterThan(0);
+    expect((await downloadResults(page)).map((gif) => readGifInfo(gif).width)).toEqual([11, 12, 13]);
+  });
+
+  test('runs Animated mode as one result, downloaded from its own link', async () => {
+    await chooseFiles(page, three());
+    expect(await chooseMode(page, 'animated')).toBe('selected');
+    expect(await convertAndWait(page, 30_000)).toMatchObject({ results: 1, failed: null });
+    const gifs = await downloadResults(page);
+    expect(gifs).toHaveLength(1);
+    expect(readGifInfo(gifs[0]!).frames).toHaveLength(3);
+  });
+
+  test('chooses the same files again after a reset', async () => {
+    await chooseFiles(page, three());
+    await clearSelection(page);
+    expect(await chooseFiles(page, three())).toEqual({ accepted: true });
+  });
+
+  test('says when the UI refuses some of the files chosen', async () => {
+    const choice = await chooseFiles(page, numbered(LIMITS.maxFiles + 1));
+    expect(choice).toMatchObject({
+      accepted: false,
+      reason: expect.stringMatching(/Some files were rejected|Too many files/),
+    });
+  });
+
+  test('reports a failed conversion instead of waiting for a result', async () => {
+    await chooseFiles(page, [file('broken.png')]);
+    const timing = await convertAndWait(page, 30_000);
+    expect(timing.failed).toMatch(/^Conversion Failed/);
+    expect(timing.results).toBe(0);
+  });
+
+  test('moves the quality slider up and down to the asked value', async () => {
+    await chooseFiles(page, three());
+    const quality = page.getByRole('slider', { name: /quality/i });
+    expect(await chooseQuality(page, 100)).toBe('set');
+    await expect(quality).toHaveAttribute('aria-valuenow', '100');
+    await chooseQuality(page, 30);
+    await expect(quality).toHaveAttribute('aria-valuenow', '30');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The quality bench's scores without the browser: the production job on the Node core at some
+ * qualities, native ffmpeg's classic recipe and (GIFSKI=1) gifski at the size of the first quality,
+ * each with bytes, SSIM-Y and butteraugli. For tuning rules/quality.ts quickly; `npm run bench:quality`
+ * stays the reference (real app, real browser).
+ *
+ *   QUALITIES=80,70 [GIFSKI=1] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodePng, type Rgba } from '../../fixtures/pngs';
+import { decodeGif } from '../../support/gif';
+import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { convertImages } from '../../support/node-engine';
+import { CACHE_DIR } from '../../bench/quality/corpus';
+import { gifskiAtSize } from '../../bench/quality/gifski';
+import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
+import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
+import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
+
+const INPUTS = join(CACHE_DIR, 'quality-inputs-v1');
+const qualities = (process.env.QUALITIES ?? '80').split(',').map(Number);
+const ffmpeg = await loadNodeFFmpeg();
+
+function score(gif: Uint8Array, sources: readonly Rgba[]): string {
+  const frames = decodeGif(gif).frames.map((f) => f.image);
+  const picked = [...new Set([0, Math.floor(sources.length / 2), sources.length - 1])];
+  let ssim = 0;
+  sources.forEach((source, i) => {
+    const frame = frames[Math.min(i, frames.length - 1)]!;
+    ssim += ssimY(referenceAt(source, frame.width, frame.height), frame);
+  });
+  const ba = picked.map((i) => {
+    const frame = frames[Math.min(i, frames.length - 1)]!;
+    return butteraugli(referenceAt(sources[i]!, frame.width, frame.height), frame) ?? NaN;
+  });
+  return `${(gif.length / 1024).toFixed(0)}K/${(ssim / sources.length).toFixed(4)}/${(ba.reduce((a, b) => a + b, 0) / ba.length).toFixed(2)}`;
+}
+
+for (const id of process.argv.slice(2)) {
+  const dir = join(INPUTS, id);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
+  const sources = files.map((f) => decodePng(readFileSync(join(dir, f))));
+  const inputs = sources.map((image, i) => ({ name: `f${i}.png`, image }));
+  const mode = inputs.length > 1 ? 'animated' : 'static';
+  const row: string[] = [];
+  let first: Uint8Array | null = null;
+  let size = { width: 0, height: 0 };
+  for (const quality of qualities) {
+    const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality });
+    first ??= gif;
+    size = { width: plan.width, height: plan.height };
+    row.push(`q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${score(gif, sources)}`);
+  }
+  const out = `/tmp/quality-eval-${id}-native.gif`;
+  const source =
+    inputs.length > 1 ? { sequence: join(dir, '%03d.png'), frameRate: FRAME_RATE } : { file: join(dir, files[0]!) };
+  await timeNativeCommand(nativeArgs(source, size, out));
+  row.push(`native: ${score(new Uint8Array(readFileSync(out)), sources)}`);
+  if (process.env.GIFSKI && first) {
+    const frames = sources.map((s) =>
+      s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height),
+    );
+    const gifski = await gifskiAtSize(frames, first.length, FRAME_DELAY_MS);
+    if (gifski) row.push(`gifski q${gifski.quality}: ${score(gifski.gif, sources)}`);
+  }
+  console.log(`${id}  ${row.join('  |  ')}`);
+}
