@@ -6,7 +6,7 @@
 //   node wasm-assets/manifest.mjs inputs-hash   the hash of the build inputs (script and driver sources)
 //   node wasm-assets/manifest.mjs write ...     used by core/build.sh
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,8 +14,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const CORE_DIR = join(here, 'core');
 export const MANIFEST_PATH = join(CORE_DIR, 'manifest.json');
 export const CORE_FILES = ['ffmpeg-core.js', 'ffmpeg-core.wasm'];
+/** Our changes to FFmpeg's source, applied in this order by core/build.sh. */
+export const PATCHES = readdirSync(join(CORE_DIR, 'patches'))
+  .filter((name) => name.endsWith('.patch'))
+  .sort()
+  .map((name) => `patches/${name}`);
 /** Everything that decides the core's bytes, besides the pinned FFmpeg source and emscripten. */
-export const BUILD_INPUTS = ['build.sh', 'driver/gif-core.c', 'driver/merge-qsort.c', 'driver/pre.js'];
+export const BUILD_INPUTS = ['build.sh', 'driver/gif-core.c', 'driver/merge-qsort.c', 'driver/pre.js', ...PATCHES];
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
@@ -68,6 +73,12 @@ function write(args) {
       sourceSha256: option(args, 'source-sha256'),
       sourcePath: `Debian archive: ${option(args, 'source-path')}`,
       configure: option(args, 'configure'),
+      // What each patch does: its first line (the file explains why and what it measured).
+      patches: PATCHES.map((file) => ({
+        file,
+        summary: readFileSync(join(CORE_DIR, file), 'utf8').split('\n')[0],
+        sha256: sha256(readFileSync(join(CORE_DIR, file))),
+      })),
     },
     emcc: option(args, 'emcc'),
     cflags: option(args, 'cflags'),

@@ -96,6 +96,8 @@ test('the open-source notice names the FFmpeg build, its licence (with the text)
   await expect(dialog).toContainText('ffmpeg_7.1.5.orig.tar.xz');
   await expect(dialog).toContainText('de668509caf9e35e3cd162473441fdb29538c6d96ed080292b3cf9e6fc5d558f');
   await expect(dialog).toContainText('wasm-assets/core/build.sh');
+  // Our changes to FFmpeg's source are named (LGPL: modified files say so, and where the changes are).
+  await expect(dialog).toContainText('patches/paletteuse-colour-cache.patch');
   await expect(dialog.getByRole('link', { name: 'https://ffmpeg.org' })).toBeVisible();
   // The licence text itself is shipped with the site.
   const licence = await page.request.get(

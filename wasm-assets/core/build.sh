@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the engine core (wasm-assets/core/ffmpeg-core.{js,wasm}) from scratch: FFmpeg 7.1.5's
-# libraries, configured for this one job, plus our driver (driver/gif-core.c), with Debian's emscripten.
+# libraries, configured for this one job and patched for speed (patches/*.patch: same output, each file
+# says what it changes and why), plus our driver (driver/gif-core.c), with Debian's emscripten.
 # Writes manifest.json (inputs, tools, flags, output sizes and hashes). `npm run core:build` runs it.
 #
 # Reproducibility: the source is checked against its sha256, everything is built in one fixed directory
@@ -33,6 +34,7 @@ ensure_tools() {
   command -v xz >/dev/null || missing+=(xz-utils)
   command -v curl >/dev/null || missing+=(curl)
   command -v make >/dev/null || missing+=(make)
+  command -v patch >/dev/null || missing+=(patch)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing ${missing[*]} with apt-get"
     as_root apt-get update -qq
@@ -98,6 +100,11 @@ build_libraries() {
   mkdir -p "$BUILD_DIR"
   tar -xJf "$CACHE_DIR/$FFMPEG_TARBALL" -C "$BUILD_DIR"
   cd "$SRC_DIR"
+  local patch_file
+  for patch_file in "$HERE"/patches/*.patch; do
+    log "patch $(basename "$patch_file")"
+    patch -p1 --quiet --no-backup-if-mismatch <"$patch_file"
+  done
   log "configure"
   emconfigure ./configure "${CONFIGURE_FLAGS[@]}" --extra-cflags="$CFLAGS" --optflags="-O3" >"$BUILD_DIR/configure.log"
   grep -E '^License:' "$BUILD_DIR/configure.log" >&2
@@ -121,7 +128,7 @@ inputs_hash() { node "$HERE/../manifest.mjs" inputs-hash; }
 
 write_manifest() {
   local emcc_version
-  emcc_version=$(emcc --version | head -1)
+  emcc_version=$(emcc --version | sed -n 1p) # sed reads it all: head would close the pipe early (pipefail)
   node "$HERE/../manifest.mjs" write \
     --ffmpeg-version "$FFMPEG_VERSION" --source "$FFMPEG_TARBALL" --source-sha256 "$FFMPEG_SHA256" \
     --source-path "$FFMPEG_POOL_PATH" --emcc "$emcc_version" --cflags "$CFLAGS" \

@@ -41,6 +41,15 @@ Module['reset'] = () => {
   Module['timeout'] = -1;
 };
 
+// Frames reach the core through @ffmpeg/ffmpeg's worker, which calls FS.writeFile(path, data) with the buffer
+// the page transferred to it: nothing else holds it, so MEMFS keeps that very buffer as the file instead of
+// copying it (canOwn). The driver reads each frame once, straight into the frame it fills.
+Module['preRun'] = [].concat(Module['preRun'] || [], () => {
+  const writeFile = FS.writeFile;
+  FS.writeFile = (path, data, options) =>
+    writeFile(path, data, Object.assign({ canOwn: ArrayBuffer.isView(data) && data.buffer !== HEAP8.buffer }, options));
+});
+
 // @ffmpeg/ffmpeg's worker passes `mainScriptUrlOrBlob: coreURL#base64(JSON{ wasmURL, workerURL })`: the
 // wasm is wherever the app's bundler put it, not next to this file.
 Module['locateFile'] = (path, prefix) => {

@@ -52,9 +52,13 @@ export default function OpenSourceDialog({ opened, onClose }: { opened: boolean;
         </Title>
         <List size="sm" spacing={4}>
           <List.Item>
-            FFmpeg {CORE_SOURCE.ffmpegVersion}, unmodified: <Code>{CORE_SOURCE.sourceFile}</Code> from Debian&apos;s
-            archive (<Code>pool/main/f/ffmpeg/</Code>), SHA-256 <Code>{CORE_SOURCE.sourceSha256}</Code>; the project
-            itself: <ExternalLink href={FFMPEG_URL}>{FFMPEG_URL}</ExternalLink>
+            FFmpeg {CORE_SOURCE.ffmpegVersion}: <Code>{CORE_SOURCE.sourceFile}</Code> from Debian&apos;s archive (
+            <Code>pool/main/f/ffmpeg/</Code>), SHA-256 <Code>{CORE_SOURCE.sourceSha256}</Code>; the project itself:{' '}
+            <ExternalLink href={FFMPEG_URL}>{FFMPEG_URL}</ExternalLink>
+          </List.Item>
+          <List.Item>
+            Our changes to FFmpeg&apos;s source, for speed (the output stays the same), each one a patch file that says
+            what it changes: <Code>{CORE_SOURCE.patches.join(', ')}</Code>.
           </List.Item>
           <List.Item>
             The build script that produced the core, <Code>{CORE_SOURCE.buildScript}</Code>, our driver and the
