@@ -18,7 +18,8 @@ describe('Converter', () => {
     await screen.findByText('Selected files (3)');
 
     await user.click(screen.getByRole('button', { name: 'Remove two.png' }));
-    const delay = screen.getByRole('slider', { name: 'Frame delay' });
+    // The settings render in the task after the list's first paint.
+    const delay = await screen.findByRole('slider', { name: 'Frame delay' });
     act(() => delay.focus());
     for (let i = 0; i < 3; i++) fireEvent.keyDown(delay, { key: 'ArrowRight' });
     const quality = screen.getByRole('slider', { name: 'Quality' });
