@@ -47,7 +47,11 @@ const analyser = new FrameAnalyser();
  * A frame as the browser's decode worker returns it: the picture alone at its decoded size (the core scales
  * and places it), blended onto the matte, with its facts.
  */
-export function decodedFrame(image: Rgba, frame: { decoded: Size }, transparency: TransparencyOptions): DecodedFrame {
+export function decodedFrame(
+  image: Rgba,
+  frame: { decoded: Size; histogramStep?: number },
+  transparency: TransparencyOptions,
+): DecodedFrame {
   const rgba = composeFrame(image, { x: 0, y: 0, ...frame.decoded }, frame.decoded);
-  return { rgba, facts: analyser.prepare(rgba, frame.decoded, transparency) };
+  return { rgba, facts: analyser.prepare(rgba, frame.decoded, transparency, frame.histogramStep) };
 }

@@ -12,6 +12,7 @@ import {
 } from './content-analysis';
 import type { Placement, Size } from './dimensions';
 import { applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
+import { HistogramBuilder, type HistogramSample } from './palette-refine';
 import type { ContentFacts } from './plan';
 
 /**
@@ -27,6 +28,8 @@ export interface FrameFacts {
   sampledColours: readonly number[] | null;
   /** This frame's PaletteFit: its colours in order of appearance (null: more than a palette), and whether it has pixels under half opacity. */
   palette: { colours: readonly number[] | null; transparent: boolean };
+  /** The palette refinement's colour histogram of this frame, sampled every `histogramStep` pixels. */
+  histogram: HistogramSample;
 }
 
 /** A frame as the core gets it: RGBA of its decoded size, with what its pixels say. */
@@ -44,20 +47,25 @@ export interface DecodedFrame {
 export class FrameAnalyser {
   readonly #variety = new ColourVariety(MANY_COLOURS);
   readonly #fit = new PaletteFit();
+  readonly #histogram = new HistogramBuilder();
 
-  prepare(rgba: Uint8Array, size: Size, options: TransparencyOptions): FrameFacts {
+  prepare(rgba: Uint8Array, size: Size, options: TransparencyOptions, histogramStep = 1): FrameFacts {
     applyMatte(rgba, options);
     const variety = this.#variety;
     const fit = this.#fit;
+    const histogram = this.#histogram;
     variety.clear();
     fit.clear();
+    histogram.clear();
     variety.add(rgba);
     fit.add(rgba);
+    histogram.add(rgba, histogramStep);
     return {
       gradient: gradientStats(rgba, size.width, size.height),
       transparent: hasTransparentPixels(rgba, options.alphaThreshold),
       sampledColours: variety.colours(),
       palette: { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
+      histogram: histogram.sample(),
     };
   }
 }

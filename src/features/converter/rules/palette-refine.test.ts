@@ -72,3 +72,43 @@ describe('palette refinement', () => {
     expect([...refined]).toEqual([90, 60, 30, 255, 0, 0, 0, 0]);
   });
 });
+
+describe('histogram samples (one per frame, from the decode workers)', () => {
+  /** Deterministic noisy RGBA, some pixels transparent. */
+  function noise(length: number, seed: number): Uint8Array {
+    const out = new Uint8Array(length * 4);
+    let state = seed;
+    for (let i = 0; i < out.length; i++) {
+      state = (state * 1103515245 + 12345) >>> 0;
+      out[i] = state >>> 24;
+    }
+    return out;
+  }
+
+  it('merged frame by frame, give the histogram of adding every frame to one builder', () => {
+    const frames = [noise(5000, 1), noise(3000, 2), noise(4000, 3)];
+    const whole = new HistogramBuilder();
+    for (const frame of frames) whole.add(frame, 3);
+
+    const worker = new HistogramBuilder();
+    const merged = new HistogramBuilder();
+    for (const frame of frames) {
+      worker.clear();
+      worker.add(frame, 3);
+      merged.merge(worker.sample());
+    }
+    expect(merged.build()).toEqual(whole.build());
+  });
+
+  it('clear() forgets the previous frame, and a sample lists only the cells hit', () => {
+    const builder = new HistogramBuilder();
+    builder.add(pixels([[255, 0, 0]], 4));
+    builder.clear();
+    builder.add(pixels([[0, 0, 255]], 2));
+    const sample = builder.sample();
+    expect([...sample.cells]).toEqual([63]);
+    expect([...sample.counts]).toEqual([2]);
+    expect([...sample.sums]).toEqual([0, 0, 510]);
+    expect(builder.build().size).toBe(1);
+  });
+});

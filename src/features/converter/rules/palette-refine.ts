@@ -52,23 +52,77 @@ export interface ColourHistogram {
 }
 
 /** Counts the opaque pixels (alpha ≥ 128) of RGBA frames, every `step`-th pixel. */
+/** The hit cells of a colour histogram: cell index, pixel count and the sums of R, G and B per cell. */
+export interface HistogramSample {
+  cells: Uint32Array;
+  counts: Uint32Array;
+  sums: Float64Array;
+}
+
+/** Pixels looked at for the palette refinement's histogram, at most (about), across all frames. */
+export const HISTOGRAM_PIXELS = 1 << 18;
+
+/** Every how many pixels a job of this many pixels (all frames) is sampled: every pixel of a small picture. */
+export function histogramStep(pixels: number): number {
+  return Math.max(1, Math.floor(pixels / HISTOGRAM_PIXELS));
+}
+
 export class HistogramBuilder {
   readonly #count = new Uint32Array(1 << 18);
   readonly #sum = new Float64Array(3 << 18);
+  /** The cells with a count, in the order they were first hit. */
+  readonly #hit: number[] = [];
 
   add(rgba: Uint8Array, step = 1): void {
     const count = this.#count;
     const sum = this.#sum;
+    const hit = this.#hit;
     for (let i = 0; i < rgba.length; i += 4 * step) {
       if (rgba[i + 3]! < 128) continue;
       const r = rgba[i]!;
       const g = rgba[i + 1]!;
       const b = rgba[i + 2]!;
       const cell = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
-      count[cell]!++;
+      if (count[cell]!++ === 0) hit.push(cell);
       sum[cell * 3]! += r;
       sum[cell * 3 + 1]! += g;
       sum[cell * 3 + 2]! += b;
+    }
+  }
+
+  /** Empties the histogram, to sample the next frame with the same tables (only the hit cells are reset). */
+  clear(): void {
+    for (const cell of this.#hit) {
+      this.#count[cell] = 0;
+      this.#sum.fill(0, cell * 3, cell * 3 + 3);
+    }
+    this.#hit.length = 0;
+  }
+
+  /** The cells that were hit, small enough to post from a decode worker (see frame-facts.ts). */
+  sample(): HistogramSample {
+    const size = this.#hit.length;
+    const cells = Uint32Array.from(this.#hit);
+    const counts = new Uint32Array(size);
+    const sums = new Float64Array(size * 3);
+    for (let n = 0; n < size; n++) {
+      const cell = cells[n]!;
+      counts[n] = this.#count[cell]!;
+      sums.set(this.#sum.subarray(cell * 3, cell * 3 + 3), n * 3);
+    }
+    return { cells, counts, sums };
+  }
+
+  /** Adds another histogram's sample: the same as if its pixels had been added here. */
+  merge(sample: HistogramSample): void {
+    const { cells, counts, sums } = sample;
+    for (let n = 0; n < cells.length; n++) {
+      const cell = cells[n]!;
+      if (this.#count[cell] === 0) this.#hit.push(cell);
+      this.#count[cell]! += counts[n]!;
+      this.#sum[cell * 3]! += sums[n * 3]!;
+      this.#sum[cell * 3 + 1]! += sums[n * 3 + 1]!;
+      this.#sum[cell * 3 + 2]! += sums[n * 3 + 2]!;
     }
   }
 

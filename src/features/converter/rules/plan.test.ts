@@ -25,6 +25,15 @@ describe('planLayout', () => {
     expect(layout.frames[0]).toMatchObject({ name: 'f0.png', delayCs: 50, inputFile: 'frame0000.rgba' });
     expect([layout.width, layout.height]).toEqual([640, 480]);
   });
+  it('samples about 2^18 pixels of the job for the palette histogram, every pixel of a small one', () => {
+    const big = planLayout(
+      settings({ mode: 'animated' }),
+      sources(...Array.from({ length: 10 }, () => [1920, 1080] as [number, number])),
+    );
+    // 10 × 1920 × 1080 = 20,736,000 pixels: every 79th.
+    expect(big.frames.map((f) => f.histogramStep)).toEqual(Array(10).fill(79));
+    expect(planLayout(settings(), sources([320, 200])).frames[0]!.histogramStep).toBe(1);
+  });
   it('animated mode makes one frame per file, in order, on the first frame’s canvas', () => {
     const layout = planLayout(settings({ mode: 'animated' }), sources([200, 100], [100, 100], [400, 100]));
     expect(layout.frames.map((f) => f.name)).toEqual(['f0.png', 'f1.png', 'f2.png']);

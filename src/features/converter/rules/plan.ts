@@ -1,3 +1,4 @@
+import { histogramStep } from './palette-refine';
 import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
@@ -33,6 +34,8 @@ export interface PlannedFrame {
   delayCs: number;
   /** The raw RGBA file the engine writes for ffmpeg. */
   inputFile: string;
+  /** Every how many pixels the decode worker samples this frame for the palette's colour histogram. */
+  histogramStep: number;
 }
 
 /** What is known before any pixel is decoded: output size, frames, timing, memory. */
@@ -126,6 +129,10 @@ export function planLayout(
     canvas.height,
     extraDecodedBytes(decoded, placements),
   );
+  // The palette refinement's histogram samples about the same number of pixels whatever the job's size.
+  const step = histogramStep(
+    sequence.reduce((sum, { sourceIndex }) => sum + decoded[sourceIndex]!.width * decoded[sourceIndex]!.height, 0),
+  );
   return {
     ...canvas,
     mode: settings.mode,
@@ -138,6 +145,7 @@ export function planLayout(
       placement: placements[sourceIndex]!,
       delayCs: delayToCentiseconds(delayMs),
       inputFile: inputFileName(index),
+      histogramStep: step,
     })),
     estimatedHeapBytes,
     restartAfter: estimatedHeapBytes > RESTART_AFTER_HEAP_BYTES,

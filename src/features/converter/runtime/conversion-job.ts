@@ -46,9 +46,6 @@ export interface ConversionJob {
   optimise: GifOptimiser;
 }
 
-/** Pixels looked at for the palette refinement's colour histogram, at most (about). */
-const HISTOGRAM_PIXELS = 1 << 18;
-
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
 const READ_AHEAD = 2;
 
@@ -84,9 +81,6 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     report(preparingProgress(milestones, 0, total));
     const content = new ContentTally(layout);
     const histogram = new HistogramBuilder();
-    // About a quarter of a million pixels are enough to place 256 colours (every pixel of a small picture).
-    const pixels = layout.frames.reduce((sum, f) => sum + f.decoded.width * f.decoded.height, 0);
-    const histogramStep = Math.max(1, Math.floor(pixels / HISTOGRAM_PIXELS));
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
     const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
@@ -114,11 +108,10 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       const { width, height } = frame.decoded;
       if (rgba.length !== width * height * 4)
         throw new Error(`Frame ${index + 1} has ${rgba.length} bytes, expected ${width}x${height} RGBA`);
-      // The pixels were read where they were decoded; what they said is only combined here. The palette
-      // refinement's histogram samples them here (the frames are already blended onto the matte).
+      // The pixels were read where they were decoded; what they said is only combined here.
       clock.timeSync('analyse', () => {
         content.add(facts, frame);
-        histogram.add(rgba, histogramStep);
+        histogram.merge(facts.histogram);
       });
       if (helper && helperFrom !== null && index >= helperFrom) {
         // Writing transfers the buffer, so the helper gets its own copy first.

@@ -20,6 +20,8 @@ export interface DecodeRequest {
   picture: Picture;
   /** The matte the pixels are blended onto and the alpha threshold, before their facts are read. */
   transparency: TransparencyOptions;
+  /** Every how many pixels the frame is sampled for the palette's colour histogram (the plan decides). */
+  histogramStep: number;
 }
 
 export type DecodeResponse =

@@ -97,7 +97,13 @@ export class EngineInstance {
           this.#decoder.decode(
             job.files[frame.sourceIndex]!,
             frame.name,
-            { source: frame.source, size: frame.decoded, canvas: frame.decoded, at: { x: 0, y: 0 } },
+            {
+              source: frame.source,
+              size: frame.decoded,
+              canvas: frame.decoded,
+              at: { x: 0, y: 0 },
+              histogramStep: frame.histogramStep,
+            },
             job.settings,
             job.pictures?.[frame.sourceIndex],
           ),

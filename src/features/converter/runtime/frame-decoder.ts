@@ -38,7 +38,7 @@ export class FrameDecoder {
   decode(
     file: Blob,
     name: string,
-    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number } },
+    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number }; histogramStep: number },
     transparency: TransparencyOptions,
     picture: Picture = 'file',
   ): Promise<DecodedFrame> {
