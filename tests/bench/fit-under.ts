@@ -15,7 +15,7 @@ import type { ConversionOutput, ConverterRuntime } from '@/features/converter/ru
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { describeKnobs } from '@/features/converter/rules/target-size';
 import { runFitSearch } from '@/features/converter/store/fit-search';
-import { photoLike } from '../fixtures/content';
+import { cameraPan, photoLike } from '../fixtures/content';
 import { decodePng, type Rgba } from '../fixtures/pngs';
 import { composeFrame } from '../support/compose';
 import { decodeGif } from '../support/gif';
@@ -33,15 +33,7 @@ interface BenchInput {
 }
 
 function panFrames(count: number): NodeInput[] {
-  const scene = photoLike(800 + 24 * count, 600 + 8 * count, 7);
-  return Array.from({ length: count }, (_, i) => {
-    const data = new Uint8Array(800 * 600 * 4);
-    for (let y = 0; y < 600; y++) {
-      const from = ((y + 8 * i) * scene.width + 24 * i) * 4;
-      data.set(scene.data.subarray(from, from + 800 * 4), y * 800 * 4);
-    }
-    return { name: `pan-${i}.png`, image: { width: 800, height: 600, data } };
-  });
+  return cameraPan(count).map((image, i) => ({ name: `pan-${i}.png`, image }));
 }
 
 function realPhoto(path: string): Rgba {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { photoLike } from '../fixtures/content';
+import { cameraPan, photoLike } from '../fixtures/content';
 import { encodePng, type Rgba } from '../fixtures/pngs';
 import { decodeGif, isGif, type DecodedGif } from '../support/gif';
 import { expectToast, fileInput, patternPng, type PagePng } from './home-support';
@@ -13,15 +13,7 @@ function png(name: string, image: Rgba): PagePng {
 
 /** A camera pan over one photo-like scene: consecutive 800x600 crops, 24 px apart. */
 function panFrames(count: number): PagePng[] {
-  const scene = photoLike(800 + 24 * count, 600 + 8 * count, 7);
-  return Array.from({ length: count }, (_, i) => {
-    const data = new Uint8Array(800 * 600 * 4);
-    for (let y = 0; y < 600; y++) {
-      const from = ((y + 8 * i) * scene.width + 24 * i) * 4;
-      data.set(scene.data.subarray(from, from + 800 * 4), y * 800 * 4);
-    }
-    return png(`pan-${String(i + 1).padStart(2, '0')}.png`, { width: 800, height: 600, data });
-  });
+  return cameraPan(count).map((image, i) => png(`pan-${String(i + 1).padStart(2, '0')}.png`, image));
 }
 
 async function convert(page: Page, timeout = 150_000): Promise<{ gif: DecodedGif; bytes: number }> {
