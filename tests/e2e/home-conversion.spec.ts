@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeGif, isGif, type DecodedGif } from '../support/gif';
-import { expectToast, fileInput, patternPng } from './home-support';
+import { expectToast, fileInput, patternPng, watchForButton } from './home-support';
 
-async function convertAndDownload(page: Page, expectedName: RegExp): Promise<DecodedGif> {
+async function convertAndDownload(page: Page, expectedName: RegExp): Promise<{ gif: DecodedGif; size: number }> {
+  const sawConverting = await watchForButton(page, 'Converting...');
   await page.getByRole('button', { name: /^Convert/ }).click();
-  await expect(page.getByRole('button', { name: /^Convert/ })).toHaveText('Converting...');
   const download = page.getByRole('link', { name: 'Download' });
   await expect(download).toBeVisible({ timeout: 45_000 });
+  expect(await sawConverting()).toBe(true);
   await expectToast(page, 'Conversion successful!');
   await expect(page.getByText('Your GIF is ready for download!')).toBeVisible();
   await expect(page.getByRole('group', { name: /^Comparison/ })).toBeVisible();
@@ -17,7 +18,12 @@ async function convertAndDownload(page: Page, expectedName: RegExp): Promise<Dec
   expect(file.suggestedFilename()).toMatch(expectedName);
   const bytes = new Uint8Array(readFileSync(await file.path()));
   expect(isGif(bytes)).toBe(true);
-  return decodeGif(bytes);
+  return { gif: decodeGif(bytes), size: bytes.length };
+}
+
+function estimatedBytes(line: string): number {
+  const [, value, unit] = /about ([\d.]+) (Bytes|KB)/.exec(line)!;
+  return Number(value) * (unit === 'KB' ? 1024 : 1);
 }
 
 /**
@@ -37,8 +43,14 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
   await page.getByRole('switch', { name: /^Resize/ }).check({ force: true });
   await page.getByRole('textbox', { name: 'Width' }).fill('320');
   await expect(page.getByRole('textbox', { name: 'Height' })).toHaveValue('240 px');
+  // The estimate line is there from the start (so the Convert button does not move when it fills in).
+  const estimateLine = page.getByTestId('size-estimate');
+  await expect(estimateLine).toHaveText(/about [\d.]+ (Bytes|KB)/);
+  const estimate = estimatedBytes(await estimateLine.innerText());
 
-  const gif = await convertAndDownload(page, /^converted_\d+\.gif$/);
+  const { gif, size } = await convertAndDownload(page, /^converted_\d+\.gif$/);
+  expect(estimate / size).toBeGreaterThan(0.5);
+  expect(estimate / size).toBeLessThan(2);
   expect(gif.frames).toHaveLength(1);
   expect([gif.width, gif.height]).toEqual([320, 240]);
   await expect(page.getByText('320 × 240')).toBeVisible();
@@ -59,7 +71,7 @@ test('three PNGs become a looping animation with the chosen delay, in the list o
   for (let i = 0; i < 6; i++) await delay.press('ArrowLeft');
   await expect(delay).toHaveAttribute('aria-valuenow', '200');
 
-  const gif = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
+  const { gif } = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
   await expect(page.getByText('Frames', { exact: true })).toBeVisible();
   expect([gif.width, gif.height]).toEqual([96, 72]);
   expect(gif.frames).toHaveLength(3);
@@ -73,7 +85,7 @@ test('an animation without loop plays once', async ({ page }) => {
   await fileInput(page).setInputFiles([patternPng('a.png', 64, 48, 0), patternPng('b.png', 64, 48, 200)]);
   await page.getByRole('switch', { name: /^Loop animation/ }).uncheck({ force: true });
 
-  const gif = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
+  const { gif } = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
   expect(gif.frames).toHaveLength(2);
   expect(gif.frames.map((f) => f.delayCs)).toEqual([50, 50]);
   // No NETSCAPE loop extension: the GIF plays once.
@@ -95,6 +107,6 @@ test('cancel returns to idle, keeping files and settings, and the next conversio
   await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
 
   await fileInput(page).setInputFiles([patternPng('after-cancel.png', 64, 48)]);
-  const gif = await convertAndDownload(page, /^converted_\d+\.gif$/);
+  const { gif } = await convertAndDownload(page, /^converted_\d+\.gif$/);
   expect([gif.width, gif.height]).toEqual([64, 48]);
 });

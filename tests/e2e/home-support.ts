@@ -68,3 +68,25 @@ export async function expectToast(page: Page, text: string | RegExp) {
 export async function listedFileNames(page: Page): Promise<string[]> {
   return page.getByTestId('file-row').locator('p[title]').allTextContents();
 }
+
+/**
+ * Starts watching for a button that says `text`, and returns whether one has appeared since. A state as
+ * short as a small conversion can come and go between two polls of `expect(...).toHaveText`, so the page
+ * itself records it.
+ */
+export async function watchForButton(page: Page, text: string): Promise<() => Promise<boolean>> {
+  const key = `__sawButton:${text}`;
+  await page.evaluate(
+    ({ key, text }) => {
+      const record = window as unknown as Record<string, boolean>;
+      const check = () => {
+        if ([...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === text)) record[key] = true;
+      };
+      record[key] = false;
+      check();
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { key, text },
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, boolean>)[key] === true, key);
+}

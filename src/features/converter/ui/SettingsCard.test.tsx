@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
@@ -122,5 +122,14 @@ describe('SettingsCard', () => {
     await user.click(screen.getByRole('combobox', { name: 'Dithering' }));
     await user.click(await screen.findByRole('option', { name: 'Ordered' }));
     expect(store.getState().settings.dither).toBe('ordered');
+  });
+
+  it('keeps a line for the size estimate from the start, and keeps it when no estimate can be made', async () => {
+    const { runtime } = setup([pngFile('a.png')]);
+    const line = screen.getByTestId('size-estimate');
+    expect(line).toHaveTextContent('Estimating the size at these settings…');
+    // The fake runtime refuses the sample: the line empties but stays, so nothing below it moves.
+    await waitFor(() => expect(runtime.samples).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('size-estimate').textContent).toBe('\u00a0'));
   });
 });

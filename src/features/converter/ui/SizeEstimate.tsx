@@ -12,7 +12,8 @@ export function SizeEstimate() {
   const settings = useConverter((s) => s.settings);
   const converting = useConverter((s) => s.machine.status === 'converting');
   const estimateSize = useConverter((s) => s.estimateSize);
-  const [estimate, setEstimate] = useState<number | null>(null);
+  // 'pending' until the first sample answers; afterwards the last answer stays until the next one.
+  const [estimate, setEstimate] = useState<number | null | 'pending'>('pending');
 
   useEffect(() => {
     if (converting) return;
@@ -28,7 +29,13 @@ export function SizeEstimate() {
     };
   }, [files, settings, converting, estimateSize]);
 
-  if (estimate === null) return null;
+  // The line is always there, so nothing below it moves (the Convert button least of all) when it fills in.
+  if (estimate === 'pending' || estimate === null)
+    return (
+      <Text size="xs" c="dimmed" mt={6} data-testid="size-estimate">
+        {estimate === 'pending' ? 'Estimating the size at these settings…' : '\u00a0'}
+      </Text>
+    );
   const budget = settings.targetBytes;
   return (
     <Text size="xs" c="dimmed" mt={6} data-testid="size-estimate">
