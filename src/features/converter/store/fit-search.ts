@@ -7,6 +7,7 @@ import {
   settingsForKnobs,
   type Attempt,
   type FitReport,
+  type Knobs,
   type LadderContext,
 } from '../rules/target-size';
 
@@ -14,9 +15,8 @@ export interface FitSearchInput {
   budget: number;
   /** The first file's size, from its PNG header. */
   first: Size;
-  /** A guess of the size at the person's own settings (the estimate), so the first encode can skip ahead. */
+  /** A guess of the size at the person's own settings (the estimate), so the first encode can aim at the budget. */
   prior?: number;
-  lossinessSteps?: readonly number[];
 }
 
 /**
@@ -31,43 +31,36 @@ export async function runFitSearch(
   options: ConvertOptions = {},
 ): Promise<{ result: ConversionOutput; fit: FitReport }> {
   const frameCount = request.settings.mode === 'animated' ? request.files.length : 1;
-  const context: LadderContext = {
-    settings: request.settings,
-    first: input.first,
-    frameCount,
-    ...(input.lossinessSteps ? { lossinessSteps: input.lossinessSteps } : {}),
-  };
+  const context: LadderContext = { settings: request.settings, first: input.first, frameCount };
   const ladder = buildLadder(context);
   const attempts: Attempt[] = [];
-  const results = new Map<number, ConversionOutput>();
+  const made: { knobs: Knobs; output: ConversionOutput }[] = [];
   for (;;) {
     const step = nextStep(ladder, input.budget, attempts, input.prior);
     if (step.kind === 'done') {
-      const result = results.get(step.rung)!;
-      const settings = settingsForKnobs(context, ladder[step.rung]!.knobs);
+      const { knobs, output } = made[step.attempt]!;
       return {
-        result,
+        result: output,
         fit: {
           budget: input.budget,
           fits: step.fits,
           encodes: attempts.length,
-          knobs: ladder[step.rung]!.knobs,
+          knobs,
           base: ladder[0]!.knobs,
-          settings,
+          settings: settingsForKnobs(context, knobs),
         },
       };
     }
     const tryIndex = attempts.length;
-    const settings = settingsForKnobs(context, ladder[step.rung]!.knobs);
+    const knobs = { ...ladder[step.stage]!.knobs, scale: step.scale };
     const output = await runtime.convert(
-      { ...request, settings },
+      { ...request, settings: settingsForKnobs(context, knobs) },
       {
         ...(options.signal ? { signal: options.signal } : {}),
         onProgress: (progress) => options.onProgress?.(searchProgress(tryIndex, progress, input.budget)),
       },
     );
-    attempts.push({ rung: step.rung, bytes: output.gif.size });
-    // Only the results the search can still pick are kept: the best one under the budget and the smallest.
-    results.set(step.rung, output);
+    attempts.push({ stage: step.stage, scale: step.scale, bytes: output.gif.size });
+    made.push({ knobs, output });
   }
 }
