@@ -17,8 +17,12 @@ export async function optimiseOnWorkers(
 ): Promise<Uint8Array> {
   if (!runs) return workers[0].optimise(gif, options);
   // Copies: the whole GIF stays here, kept if the runs do not beat it.
-  const parts = await Promise.all(runs.map((run, i) => workers[i % 2]!.optimiseRun(gif.slice(), options, run)));
-  return joinOptimisedRuns(gif, parts);
+  const parts = runs.map((run, i) => workers[i % 2]!.optimiseRun(gif.slice(), options, run));
+  // A later run that declines says so as soon as it has read its first frame: the idle worker then takes the
+  // whole animation in one run while the other finishes (its result unused).
+  const declined = Promise.all(parts.slice(1)).then((later) => later.some((part) => part === null));
+  if (await declined) return workers[1].optimise(gif, options);
+  return joinOptimisedRuns(gif, await Promise.all(parts)) ?? workers[1].optimise(gif, options);
 }
 
 /** The runtime's side of an optimiser worker: one GIF at a time, cancelled by terminating the worker. */
