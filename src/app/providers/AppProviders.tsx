@@ -10,6 +10,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >

@@ -57,9 +57,13 @@ export class EngineInstance {
 
   /** Loads the core in the background (idempotent). */
   warmUp(): void {
-    // A failed background load is retried by the next job, which reports the error.
-    this.#lifecycle.warmUp();
-    this.helper.warmUp();
+    // A failed background load is retried by the next job, which reports the error. The helper loads
+    // once this core is in: two cores compiling at once on two CPU cores each took longer, and the first
+    // conversion waits only for this one (a helper is borrowed only when it is ready).
+    this.#lifecycle.core().then(
+      () => this.helper.warmUp(),
+      () => {},
+    );
   }
 
   async run(job: InstanceJob): Promise<JobResult> {

@@ -10,6 +10,19 @@ describe('Converter', () => {
     await vi.waitFor(() => expect(runtime.warmUps).toBe(1), { timeout: 4000 });
   });
 
+  it('renders the settings ahead, hidden, and shows them once files are chosen', async () => {
+    const { user, container } = renderConverter(<Converter />);
+    // Rendered ahead in idle time (the heading is in the document), but not shown before a file is chosen.
+    await vi.waitFor(() => expect(container.querySelector('#settings-title')).not.toBeNull(), { timeout: 4000 });
+    expect(screen.queryByRole('heading', { name: 'Conversion settings' })).not.toBeInTheDocument();
+    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, [pngFile('one.png')]);
+    expect(await screen.findByRole('heading', { name: 'Conversion settings' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Remove one.png' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Conversion settings' })).not.toBeInTheDocument(),
+    );
+  });
+
   // Many interactions in one test: allow for a busy machine.
   it('hands the engine the files in list order and the settings chosen on the page', { timeout: 60_000 }, async () => {
     const { user, runtime, container } = renderConverter(<Converter />);
@@ -18,7 +31,7 @@ describe('Converter', () => {
     await screen.findByText('Selected files (3)');
 
     await user.click(screen.getByRole('button', { name: 'Remove two.png' }));
-    // The settings render in the task after the list's first paint.
+    // The settings come from a lazy chunk: the first time, they may appear a moment after the list.
     const delay = await screen.findByRole('slider', { name: 'Frame delay' });
     act(() => delay.focus());
     for (let i = 0; i < 3; i++) fireEvent.keyDown(delay, { key: 'ArrowRight' });

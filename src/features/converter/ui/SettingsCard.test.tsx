@@ -19,11 +19,6 @@ function setup(files: File[]) {
 }
 
 describe('SettingsCard', () => {
-  it('is hidden until files are chosen', () => {
-    renderConverter(<SettingsCard />);
-    expect(screen.queryByText('Conversion settings')).not.toBeInTheDocument();
-  });
-
   it('shows the spec defaults with labelled controls', () => {
     setup([pngFile('a.png')]);
     expect(screen.getByRole('radio', { name: 'Static GIF' })).toBeChecked();

@@ -12,6 +12,7 @@ import {
   Switch,
   Title,
 } from '@mantine/core';
+import { Activity, memo } from 'react';
 import { frameCountOf } from '../rules/frame-sources';
 import type { DitherChoice } from '../rules/settings';
 import { LIMITS } from '../rules/settings';
@@ -37,7 +38,13 @@ const DITHER_OPTIONS: { value: DitherChoice; label: string }[] = [
 
 const PRESET_OPTIONS = SIZE_PRESETS.map((preset) => ({ value: preset.id, label: presetLabel(preset) }));
 
-function DimensionInput({ dimension, disabled }: { dimension: Dimension; disabled: boolean }) {
+const DimensionInput = memo(function DimensionInput({
+  dimension,
+  disabled,
+}: {
+  dimension: Dimension;
+  disabled: boolean;
+}) {
   const value = useConverter((s) => s.settings[dimension]);
   const setDimension = useConverter((s) => s.setDimension);
   const { min, max } = LIMITS[dimension];
@@ -59,7 +66,7 @@ function DimensionInput({ dimension, disabled }: { dimension: Dimension; disable
       error={disabled ? undefined : dimensionError(dimension, value)}
     />
   );
-}
+});
 
 function modeDescription(fileCount: number, frameCount: number, animatedAvailable: boolean): string {
   if (!animatedAvailable) return 'Animated needs at least 2 files';
@@ -69,20 +76,172 @@ function modeDescription(fileCount: number, frameCount: number, animatedAvailabl
     : `A still GIF, or ${animation}`;
 }
 
-export function SettingsCard() {
+/** Still or animation (or one GIF per file): what the chosen files can make. */
+const ModeField = memo(function ModeField({ locked }: { locked: boolean }) {
   const fileCount = useConverter((s) => s.files.length);
   // An animated PNG counts all of its frames: one APNG can make an animation on its own.
   const frameCount = useConverter((s) => frameCountOf(s.files));
-  const settings = useConverter((s) => s.settings);
-  const locked = useConverter((s) => s.machine.status === 'converting');
+  const mode = useConverter((s) => s.settings.mode);
   const setMode = useConverter((s) => s.setMode);
+  const animatedAvailable = isModeAvailable('animated', frameCount);
+  return (
+    <Input.Wrapper
+      id="mode"
+      label="Mode"
+      description={modeDescription(fileCount, frameCount, animatedAvailable)}
+      labelProps={{ id: 'mode-label' }}
+    >
+      <SegmentedControl
+        aria-labelledby="mode-label"
+        fullWidth
+        mt={6}
+        value={mode}
+        onChange={(chosen) => setMode(chosen === 'animated' ? 'animated' : 'static')}
+        disabled={locked}
+        data={[
+          { value: 'static', label: fileCount >= 2 ? 'Static (one GIF per file)' : 'Static GIF' },
+          { value: 'animated', label: 'Animated GIF', disabled: !animatedAvailable },
+        ]}
+      />
+    </Input.Wrapper>
+  );
+});
+
+const QualitySlider = memo(function QualitySlider({ locked }: { locked: boolean }) {
+  const quality = useConverter((s) => s.settings.quality);
+  const updateSettings = useConverter((s) => s.updateSettings);
+  return (
+    <Input.Wrapper label={`Quality: ${quality}%`} description="Higher keeps more colours">
+      <Slider
+        mt="xs"
+        mx="sm"
+        thumbLabel="Quality"
+        value={quality}
+        onChange={(value) => updateSettings({ quality: value })}
+        {...LIMITS.quality}
+        label={(v) => `${v}%`}
+        disabled={locked}
+        marks={[
+          { value: 10, label: '10%' },
+          { value: 50, label: '50%' },
+          { value: 100, label: '100%' },
+        ]}
+        mb="md"
+      />
+    </Input.Wrapper>
+  );
+});
+
+const FrameDelaySlider = memo(function FrameDelaySlider({ locked, animated }: { locked: boolean; animated: boolean }) {
+  const frameDelay = useConverter((s) => s.settings.frameDelay);
+  const updateSettings = useConverter((s) => s.updateSettings);
+  return (
+    <Input.Wrapper
+      label={`Frame delay: ${frameDelay} ms`}
+      description={
+        animated ? 'How long each frame is shown; a frame can override it in the list' : 'Used by animated GIFs only'
+      }
+    >
+      <Slider
+        mt="xs"
+        mx="sm"
+        thumbLabel="Frame delay"
+        value={frameDelay}
+        onChange={(value) => updateSettings({ frameDelay: value })}
+        {...LIMITS.frameDelay}
+        label={(v) => `${v} ms`}
+        disabled={locked || !animated}
+        marks={[
+          { value: 50, label: '50 ms' },
+          { value: 1000, label: '1 s' },
+          { value: 2000, label: '2 s' },
+        ]}
+        mb="md"
+      />
+    </Input.Wrapper>
+  );
+});
+
+const LoopAndDither = memo(function LoopAndDither({ locked, animated }: { locked: boolean; animated: boolean }) {
+  const loop = useConverter((s) => s.settings.loop);
+  const dither = useConverter((s) => s.settings.dither);
+  const updateSettings = useConverter((s) => s.updateSettings);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+      <Switch
+        label="Loop animation"
+        description={animated ? 'Play forever, or once' : 'Used by animated GIFs only'}
+        checked={loop}
+        onChange={(event) => updateSettings({ loop: event.currentTarget.checked })}
+        disabled={locked || !animated}
+      />
+      <Select
+        label="Dithering"
+        description="How colours between palette entries are mixed"
+        data={DITHER_OPTIONS}
+        value={dither}
+        onChange={(chosen) => chosen && updateSettings({ dither: chosen as DitherChoice })}
+        allowDeselect={false}
+        disabled={locked}
+      />
+    </SimpleGrid>
+  );
+});
+
+const SizeFields = memo(function SizeFields({ locked }: { locked: boolean }) {
+  const resize = useConverter((s) => s.settings.resize);
+  const maintainAspectRatio = useConverter((s) => s.settings.maintainAspectRatio);
+  const presetId = useConverter((s) => activePresetId(s.settings, SIZE_PRESETS));
   const updateSettings = useConverter((s) => s.updateSettings);
   const setMaintainAspectRatio = useConverter((s) => s.setMaintainAspectRatio);
   const applyPreset = useConverter((s) => s.applyPreset);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+        <Switch
+          label="Resize"
+          description="Off: keep the size (the larger side is capped at 1920 px)"
+          checked={resize}
+          onChange={(event) => updateSettings({ resize: event.currentTarget.checked })}
+          disabled={locked}
+        />
+        <Select
+          label="Size preset"
+          placeholder="Custom size"
+          data={PRESET_OPTIONS}
+          value={presetId}
+          onChange={(id) => {
+            const preset = id ? findPreset(id) : undefined;
+            if (preset) applyPreset(preset);
+          }}
+          allowDeselect={false}
+          disabled={locked}
+        />
+      </SimpleGrid>
+      <Group grow align="flex-start" gap="md">
+        <DimensionInput dimension="width" disabled={locked || !resize} />
+        <DimensionInput dimension="height" disabled={locked || !resize} />
+      </Group>
+      <Switch
+        label="Maintain aspect ratio"
+        description="Editing one side updates the other from the first image's proportions"
+        checked={maintainAspectRatio}
+        onChange={(event) => setMaintainAspectRatio(event.currentTarget.checked)}
+        disabled={locked || !resize}
+      />
+    </>
+  );
+});
 
-  if (fileCount === 0) return null;
-  const animated = settings.mode === 'animated';
-  const animatedAvailable = isModeAvailable('animated', frameCount);
+/**
+ * The conversion settings; the Converter shows it once files are chosen (without files it is only rendered
+ * ahead, hidden). Each section reads its own settings from the store, so a change (a slider dragged, the
+ * size taken from the first file) re-renders only the section it concerns.
+ */
+export function SettingsCard() {
+  const locked = useConverter((s) => s.machine.status === 'converting');
+  const animated = useConverter((s) => s.settings.mode === 'animated');
+  const batch = useConverter((s) => isBatch(s.settings.mode, s.files.length));
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="settings-title">
@@ -91,130 +250,19 @@ export function SettingsCard() {
       </Title>
       <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
-          <Input.Wrapper
-            id="mode"
-            label="Mode"
-            description={modeDescription(fileCount, frameCount, animatedAvailable)}
-            labelProps={{ id: 'mode-label' }}
-          >
-            <SegmentedControl
-              aria-labelledby="mode-label"
-              fullWidth
-              mt={6}
-              value={settings.mode}
-              onChange={(mode) => setMode(mode === 'animated' ? 'animated' : 'static')}
-              disabled={locked}
-              data={[
-                { value: 'static', label: fileCount >= 2 ? 'Static (one GIF per file)' : 'Static GIF' },
-                { value: 'animated', label: 'Animated GIF', disabled: !animatedAvailable },
-              ]}
-            />
-          </Input.Wrapper>
-
+          <ModeField locked={locked} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
-            <Input.Wrapper label={`Quality: ${settings.quality}%`} description="Higher keeps more colours">
-              <Slider
-                mt="xs"
-                mx="sm"
-                thumbLabel="Quality"
-                value={settings.quality}
-                onChange={(quality) => updateSettings({ quality })}
-                {...LIMITS.quality}
-                label={(v) => `${v}%`}
-                disabled={locked}
-                marks={[
-                  { value: 10, label: '10%' },
-                  { value: 50, label: '50%' },
-                  { value: 100, label: '100%' },
-                ]}
-                mb="md"
-              />
-            </Input.Wrapper>
-            <Input.Wrapper
-              label={`Frame delay: ${settings.frameDelay} ms`}
-              description={
-                animated
-                  ? 'How long each frame is shown; a frame can override it in the list'
-                  : 'Used by animated GIFs only'
-              }
-            >
-              <Slider
-                mt="xs"
-                mx="sm"
-                thumbLabel="Frame delay"
-                value={settings.frameDelay}
-                onChange={(frameDelay) => updateSettings({ frameDelay })}
-                {...LIMITS.frameDelay}
-                label={(v) => `${v} ms`}
-                disabled={locked || !animated}
-                marks={[
-                  { value: 50, label: '50 ms' },
-                  { value: 1000, label: '1 s' },
-                  { value: 2000, label: '2 s' },
-                ]}
-                mb="md"
-              />
-            </Input.Wrapper>
+            <QualitySlider locked={locked} />
+            <FrameDelaySlider locked={locked} animated={animated} />
           </SimpleGrid>
-
-          <TargetSizeInput disabled={locked} batch={isBatch(settings.mode, fileCount)} />
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-            <Switch
-              label="Loop animation"
-              description={animated ? 'Play forever, or once' : 'Used by animated GIFs only'}
-              checked={settings.loop}
-              onChange={(event) => updateSettings({ loop: event.currentTarget.checked })}
-              disabled={locked || !animated}
-            />
-            <Select
-              label="Dithering"
-              description="How colours between palette entries are mixed"
-              data={DITHER_OPTIONS}
-              value={settings.dither}
-              onChange={(dither) => dither && updateSettings({ dither: dither as DitherChoice })}
-              allowDeselect={false}
-              disabled={locked}
-            />
-          </SimpleGrid>
-
-          {animated && <TimingExtras disabled={locked} />}
-
+          <TargetSizeInput disabled={locked} batch={batch} />
+          <LoopAndDither locked={locked} animated={animated} />
+          {/* Kept rendered while hidden: switching to Animated (two files chosen) only reveals it. */}
+          <Activity mode={animated ? 'visible' : 'hidden'}>
+            <TimingExtras disabled={locked} />
+          </Activity>
           <Divider label="Size" labelPosition="left" />
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-            <Switch
-              label="Resize"
-              description="Off: keep the size (the larger side is capped at 1920 px)"
-              checked={settings.resize}
-              onChange={(event) => updateSettings({ resize: event.currentTarget.checked })}
-              disabled={locked}
-            />
-            <Select
-              label="Size preset"
-              placeholder="Custom size"
-              data={PRESET_OPTIONS}
-              value={activePresetId(settings, SIZE_PRESETS)}
-              onChange={(id) => {
-                const preset = id ? findPreset(id) : undefined;
-                if (preset) applyPreset(preset);
-              }}
-              allowDeselect={false}
-              disabled={locked}
-            />
-          </SimpleGrid>
-
-          <Group grow align="flex-start" gap="md">
-            <DimensionInput dimension="width" disabled={locked || !settings.resize} />
-            <DimensionInput dimension="height" disabled={locked || !settings.resize} />
-          </Group>
-          <Switch
-            label="Maintain aspect ratio"
-            description="Editing one side updates the other from the first image's proportions"
-            checked={settings.maintainAspectRatio}
-            onChange={(event) => setMaintainAspectRatio(event.currentTarget.checked)}
-            disabled={locked || !settings.resize}
-          />
+          <SizeFields locked={locked} />
         </Stack>
       </fieldset>
     </Card>

@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { CUSTOM_TARGET_KB, TARGET_PRESETS } from '../rules/target-size';
 import { useConverter } from '../store/use-converter';
@@ -22,7 +22,13 @@ const presetFor = (bytes: number | null) => TARGET_PRESETS.find((preset) => pres
  * "Fit under": a byte budget the engine fits the GIF under, starting from the quality and dithering
  * chosen here and giving up only what it must. Off for a batch (one GIF per file).
  */
-export function TargetSizeInput({ disabled, batch }: { disabled: boolean; batch: boolean }) {
+export const TargetSizeInput = memo(function TargetSizeInput({
+  disabled,
+  batch,
+}: {
+  disabled: boolean;
+  batch: boolean;
+}) {
   const targetBytes = useConverter((s) => s.settings.targetBytes);
   const updateSettings = useConverter((s) => s.updateSettings);
   const [custom, setCustom] = useState(targetBytes !== null && !presetFor(targetBytes));
@@ -84,4 +90,4 @@ export function TargetSizeInput({ disabled, batch }: { disabled: boolean; batch:
       {!batch && <SizeEstimate />}
     </div>
   );
-}
+});

@@ -1,4 +1,6 @@
 import { Group, Input, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { effectiveDelayMs } from '../rules/frame-timing';
 import { describePlays, TIMING_LIMITS } from '../rules/timing';
 import { useConverter } from '../store/use-converter';
@@ -16,10 +18,18 @@ const wholeNumber = (value: string | number) => (typeof value === 'number' && Nu
  * Animation extras beside the spec's loop switch: how many plays when it loops, a hold on the last file,
  * boomerang and frames kept. The loop switch stays the on/off; "plays" counts every play, the first included.
  */
-export function TimingExtras({ disabled }: { disabled: boolean }) {
-  const settings = useConverter((s) => s.settings);
+export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled: boolean }) {
+  const { loop, loopPlays, holdLastFrame, holdLastFrameMs, boomerang, frameStep } = useConverter(
+    useShallow(({ settings: s }) => ({
+      loop: s.loop,
+      loopPlays: s.loopPlays,
+      holdLastFrame: s.holdLastFrame,
+      holdLastFrameMs: s.holdLastFrameMs,
+      boomerang: s.boomerang,
+      frameStep: s.frameStep,
+    })),
+  );
   const updateSettings = useConverter((s) => s.updateSettings);
-  const { loop, loopPlays, holdLastFrame, holdLastFrameMs, boomerang, frameStep } = settings;
   const counted = loopPlays !== 'forever';
 
   return (
@@ -116,4 +126,4 @@ export function TimingExtras({ disabled }: { disabled: boolean }) {
       )}
     </Stack>
   );
-}
+});

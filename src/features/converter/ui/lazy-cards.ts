@@ -14,7 +14,10 @@ export const SettingsCard = settingsCard.Component;
 export const TransparencyCard = transparencyCard.Component;
 export const ResultCard = resultCard.Component;
 
-/** The cards shown first are fetched first; a failure surfaces later, when the card renders. */
-export function preloadCards(): void {
-  for (const card of [fileList, settingsCard, transparencyCard, resultCard]) card.preload().catch(() => {});
+/**
+ * The cards shown first are fetched first; settles once all are in (a failure surfaces later, when the
+ * card renders).
+ */
+export async function preloadCards(): Promise<void> {
+  await Promise.allSettled([fileList, settingsCard, transparencyCard, resultCard].map((card) => card.preload()));
 }
