@@ -90,6 +90,9 @@ async function selectedFileCount(page: Page): Promise<number | null> {
 
 export type ModeChoice = 'selected' | 'no mode control' | 'mode disabled';
 
+/** How long the mode control may take to appear after the files are chosen. */
+const MODE_CONTROL_WAIT_MS = 5000;
+
 /** Picks Static or Animated when the UI offers the choice (a radio, a segmented control, a tab or a button). */
 export async function chooseMode(page: Page, mode: 'static' | 'animated'): Promise<ModeChoice> {
   const name = MODE_NAMES[mode];
@@ -97,6 +100,12 @@ export async function chooseMode(page: Page, mode: 'static' | 'animated'): Promi
     .getByRole('radio', { name })
     .or(page.getByRole('tab', { name }))
     .or(page.getByRole('button', { name }));
+  // The settings appear a moment after the files are chosen: without this wait a batch was once measured
+  // as one animation (the app's own choice for several files) while its warm-up ran as ten stills.
+  await candidates
+    .first()
+    .waitFor({ state: 'attached', timeout: MODE_CONTROL_WAIT_MS })
+    .catch(() => {});
   if ((await candidates.count()) === 0) return 'no mode control';
   const target = candidates.first();
   if (await target.isDisabled()) return 'mode disabled';

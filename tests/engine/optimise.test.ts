@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseGif } from '@/features/converter/rules/gif-file';
-import { optimiseGif } from '@/features/converter/rules/gif-optimise';
+import { optimiseGif, optimiseGifInRuns, type OptimiseRun } from '@/features/converter/rules/gif-optimise';
 import { MAX_BUDGET_SHARE } from '@/features/converter/rules/lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
-import { grain, photoLike } from '../fixtures/content';
+import { cameraPan, grain, photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodedFrame } from '../support/compose';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
@@ -45,14 +45,17 @@ const inputs = (frames: Rgba[]) => frames.map((image, i) => ({ name: `f${i}.png`
 
 /** The same conversion without the optimiser: what ffmpeg and the timing pass alone make. */
 async function withoutOptimiser(frames: Rgba[], settings: Partial<ConversionSettings> = {}): Promise<Uint8Array> {
+  return (await encoderOnly(frames, settings)).gif;
+}
+
+async function encoderOnly(frames: Rgba[], settings: Partial<ConversionSettings> = {}) {
   const jobSettings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: 'animated', ...settings };
-  const { gif } = await runConversionJob(ffmpeg, {
+  return runConversionJob(ffmpeg, {
     settings: jobSettings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, jobSettings),
     optimise: async (gif) => gif,
   });
-  return gif;
 }
 
 const shown = (gif: Uint8Array) => decodeGif(gif).frames.map((f) => f.image.data);
@@ -118,4 +121,47 @@ describe('the optimiser in a real conversion', () => {
       );
     });
   });
+
+  it('a big animation is optimised in two runs at once: lossless the one-run GIF, lossy within the budget', async () => {
+    const frames = cameraPan(10); // 10 × 800x600: big enough to be cut in two runs
+    const settings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: 'animated' };
+    // The job hands the pass the encoder's GIF and the plan's runs (the browser runs them on two workers).
+    let plain = new Uint8Array();
+    let runs: readonly OptimiseRun[] | null = null;
+    let lossiness = 0;
+    const { gif } = await runConversionJob(ffmpeg, {
+      settings,
+      sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
+      readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
+      optimise: async (encoded, options, cut) => {
+        [plain, runs, lossiness] = [encoded.slice(), cut, options.lossiness];
+        return optimiseGifInRuns(encoded, options, cut);
+      },
+    });
+    expect(runs).toEqual([
+      { firstFrame: 0, frameCount: 5 },
+      { firstFrame: 5, frameCount: 5 },
+    ]);
+    expect(lossiness).toBeGreaterThan(0);
+    const lossless = optimiseGifInRuns(plain, { lossiness: 0 }, runs);
+    expect(lossless).toEqual(optimiseGif(plain, { lossiness: 0 }));
+    expect(gif.length).toBeLessThan(lossless.length);
+    const [want, got] = [decodeGif(plain), decodeGif(gif)];
+    expect(got.frames.map((f) => f.delayCs)).toEqual(want.frames.map((f) => f.delayCs));
+    expect(got.loopCount).toBe(want.loopCount);
+    // An animation's budget is even; a pixel left from the frame before may be off by its own error.
+    const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 10 * lossiness) + 1;
+    got.frames.forEach((frame, f) => {
+      const a = frame.image.data;
+      const b = want.frames[f]!.image.data;
+      let worst = 0;
+      let clear = 0;
+      for (let p = 0; p < a.length; p += 4) {
+        if (a[p + 3] !== 255) clear++;
+        worst = Math.max(worst, Math.hypot(a[p]! - b[p]!, a[p + 1]! - b[p + 1]!, a[p + 2]! - b[p + 2]!));
+      }
+      expect(clear, `frame ${f}`).toBe(0);
+      expect(worst, `frame ${f}`).toBeLessThanOrEqual(limit);
+    });
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import type { ConversionProgress } from '@/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob, type JobResult } from '@/features/converter/runtime/conversion-job';
 import { validatePng } from '@/features/converter/rules/png-validation';
-import { optimiseGif } from '@/features/converter/rules/gif-optimise';
+import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { decodedFrame } from './compose';
@@ -29,8 +29,8 @@ export async function convertImages(
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
     // As the browser hands them over: each frame alone at its decoded size (the core scales and places it).
     readFrame: async (frame) => decodedFrame(byName.get(frame.name)!, frame, jobSettings),
-    // The browser runs it in a worker (gif-optimiser.ts); the function is the same.
-    optimise: async (gif, options) => optimiseGif(gif, options),
+    // The browser runs it in workers (gif-optimiser.ts), the runs at once; the functions are the same.
+    optimise: async (gif, options, runs) => optimiseGifInRuns(gif, options, runs),
     ...(onProgress ? { onProgress } : {}),
     ...(helper ? { helper } : {}),
   });

@@ -31,11 +31,21 @@ export function closeEnough(shown: number, wanted: number, tolerance: number): b
   return dr * dr + dg * dg + db * db <= tolerance;
 }
 
-/** Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance`), or null. */
-export function changedBounds(target: Int32Array, canvas: Int32Array, width: number, tolerance = 0): Rect | null {
+/**
+ * Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance`, except where `exact`
+ * is set: there only an equal colour is the same), or null.
+ */
+export function changedBounds(
+  target: Int32Array,
+  canvas: Int32Array,
+  width: number,
+  tolerance = 0,
+  exact: Uint8Array | null = null,
+): Rect | null {
   const a = target;
   const b = canvas;
-  const same = (p: number) => a[p] === b[p] || (tolerance > 0 && closeEnough(b[p]!, a[p]!, tolerance));
+  const same = (p: number) =>
+    a[p] === b[p] || (tolerance > 0 && !(exact && exact[p]) && closeEnough(b[p]!, a[p]!, tolerance));
   const height = a.length / width;
   let top = -1;
   let bottom = -1;

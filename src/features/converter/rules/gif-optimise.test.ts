@@ -1,7 +1,14 @@
 import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { parseGif } from './gif-file';
-import { optimiseGif, optimisationFor } from './gif-optimise';
+import {
+  joinOptimisedRuns,
+  optimiseGif,
+  optimiseGifInRuns,
+  optimiseRun,
+  optimiseRunsFor,
+  optimisationFor,
+} from './gif-optimise';
 import { MAX_BUDGET_SHARE } from './lossy-budget';
 
 const W = 64;
@@ -173,6 +180,107 @@ describe('GIF optimiser, lossy', () => {
     const shown = composites(output);
     expect(shown[1]).toEqual(shown[0]);
     expect(frameRects(output)[1]).toEqual([0, 0, 1, 1]);
+  });
+});
+
+describe('GIF optimiser in two runs (two workers at once)', () => {
+  const halves = [
+    { firstFrame: 0, frameCount: 3 },
+    { firstFrame: 3, frameCount: 3 },
+  ];
+  /** One background, a red square moving across it: most pixels repeat exactly from frame to frame. */
+  const moving = wholeFrames(
+    [0, 1, 2, 3, 4, 5].map((i) => ({ indices: scene(4 + i * 8, 10 + i * 4, 3) })),
+    1,
+  );
+  /** A camera pan (3 px a frame) over a noisy ramp, under a still title bar (the top 8 rows). */
+  const wide = scene(0, 0, 5, (p, next) => 20 + ((p % W) + Math.floor(next() * 60)));
+  const pan = wholeFrames(
+    [0, 1, 2, 3, 4, 5].map((i) => ({
+      indices: Uint8Array.from({ length: W * H }, (_, p) =>
+        p < 8 * W ? 150 : wide[Math.floor(p / W) * W + (((p % W) + 3 * i) % W)]!,
+      ),
+    })),
+    1,
+  );
+  it('lossless: the joined runs are byte for byte the GIF one run makes', () => {
+    for (const input of [moving, pan]) {
+      const one = optimiseGif(input, { lossiness: 0 });
+      expect(one.length).toBeLessThan(input.length);
+      expect(optimiseGifInRuns(input, { lossiness: 0 }, halves)).toEqual(one);
+    }
+  });
+
+  it.each([20, 60])('lossy %i: smaller, every frame within the budget, timing and loop kept', (lossiness) => {
+    for (const input of [moving, pan]) {
+      const output = optimiseGifInRuns(input, { lossiness }, halves);
+      expect(output.length).toBeLessThan(optimiseGif(input, { lossiness: 0 }).length);
+      const [expected, actual] = [composites(input), composites(output)];
+      expect(actual).toHaveLength(6);
+      const reader = new GifReader(output);
+      expect(Array.from({ length: 6 }, (_, i) => reader.frameInfo(i).delay)).toEqual([10, 11, 12, 13, 14, 15]);
+      expect(reader.loopCount()).toBe(0);
+      const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 10 * lossiness) + 1;
+      actual.forEach((frame, f) => {
+        for (let p = 0; p < frame.length; p += 4) {
+          const want = expected[f]!;
+          expect(frame[p + 3]).toBe(want[p + 3]);
+          const off = Math.hypot(frame[p]! - want[p]!, frame[p + 1]! - want[p + 1]!, frame[p + 2]! - want[p + 2]!);
+          if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
+        }
+      });
+    }
+  });
+
+  it('lossy: the later run starts on its own, and leaves what did not change to the frame before', () => {
+    expect(optimiseRun(pan, { lossiness: 60 }, halves[1]!)).not.toBeNull();
+    const output = optimiseGifInRuns(pan, { lossiness: 60 }, halves);
+    expect(output).not.toEqual(optimiseGif(pan, { lossiness: 60 }));
+    // The title bar stays: the first frame of the second run starts below it.
+    expect(frameRects(output)[3]).toEqual([0, 8, W, H - 8]);
+  });
+
+  it('keeps the whole GIF when a run cannot start on what the frame before leaves (a cleared sprite)', () => {
+    const input = wholeFrames(
+      [0, 1, 2, 3].map((i) => ({ indices: sprite(4 + i * 10, 8), transparent: true })),
+      2,
+    );
+    const runs = [
+      { firstFrame: 0, frameCount: 2 },
+      { firstFrame: 2, frameCount: 2 },
+    ];
+    expect(optimiseRun(input, { lossiness: 0 }, runs[1]!)).toBeNull();
+    expect(joinOptimisedRuns(input, [optimiseRun(input, { lossiness: 0 }, runs[0]!), null])).toBeNull();
+    // The pass then runs in one run.
+    expect(optimiseGifInRuns(input, { lossiness: 0 }, runs)).toEqual(optimiseGif(input, { lossiness: 0 }));
+  });
+
+  it('lossy: a still camera is not cut (the later run would redraw all the noise), lossless it is', () => {
+    // One background with a little noise of its own in every frame (within the tolerance), a square moving.
+    const stillCamera = wholeFrames(
+      [0, 1, 2, 3, 4, 5].map((i) => ({
+        indices: scene(4 + i * 8, 10 + i * 4, 3).map((index, p) =>
+          index === 201 || (p * 7 + i) % 5 ? index : Math.min(200, index + 1),
+        ),
+      })),
+      1,
+    );
+    expect(optimiseRun(stillCamera, { lossiness: 60 }, halves[1]!)).toBeNull();
+    expect(optimiseGifInRuns(stillCamera, { lossiness: 60 }, halves)).toEqual(
+      optimiseGif(stillCamera, { lossiness: 60 }),
+    );
+    expect(optimiseRun(stillCamera, { lossiness: 0 }, halves[1]!)).not.toBeNull();
+  });
+
+  it('cuts only big opaque animations, as the engine splits its encode', () => {
+    const frames = Array.from({ length: 10 });
+    expect(optimiseRunsFor({ frames, width: 1920, height: 1080, transparent: false })).toEqual([
+      { firstFrame: 0, frameCount: 5 },
+      { firstFrame: 5, frameCount: 5 },
+    ]);
+    expect(optimiseRunsFor({ frames, width: 1920, height: 1080, transparent: true })).toBeNull();
+    expect(optimiseRunsFor({ frames, width: 320, height: 240, transparent: false })).toBeNull();
+    expect(optimiseRunsFor({ frames: [1], width: 4000, height: 3000, transparent: false })).toBeNull();
   });
 });
 

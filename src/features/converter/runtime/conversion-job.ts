@@ -3,7 +3,7 @@ import { errorMessageOf } from '../rules/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming, joinGifs } from '../rules/gif-bytes';
-import { optimisationFor, type GifOptimiseOptions } from '../rules/gif-optimise';
+import { optimisationFor, optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun } from '../rules/gif-optimise';
 import { splitFrames } from '../rules/segments';
 import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
 import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
@@ -25,8 +25,15 @@ import type { FFmpegPort } from './ffmpeg-port';
  */
 export type FrameReader = (frame: PlannedFrame) => Promise<DecodedFrame>;
 
-/** Runs the pass after the encoder (gif-optimise.ts) off the main thread; resolves with the GIF to keep. */
-export type GifOptimiser = (gif: Uint8Array, options: GifOptimiseOptions) => Promise<Uint8Array>;
+/**
+ * Runs the pass after the encoder (gif-optimise.ts) off the main thread, in two runs of frames at once when
+ * `runs` is given; resolves with the GIF to keep.
+ */
+export type GifOptimiser = (
+  gif: Uint8Array,
+  options: GifOptimiseOptions,
+  runs: readonly OptimiseRun[] | null,
+) => Promise<Uint8Array>;
 
 export interface ConversionJob {
   settings: ConversionSettings;
@@ -191,7 +198,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       }),
     );
     const optimisation = optimisationFor(plan);
-    const gif = optimisation ? await clock.time('optimise', () => job.optimise(timed, optimisation)) : timed;
+    const runs = optimiseRunsFor({ ...plan, transparent: contentFacts.transparent });
+    const gif = optimisation ? await clock.time('optimise', () => job.optimise(timed, optimisation, runs)) : timed;
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {

@@ -9,7 +9,7 @@ import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder } from './frame-decoder';
 import { CoreLifecycle } from './core-lifecycle';
-import { GifOptimiserWorker } from './gif-optimiser';
+import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
@@ -30,7 +30,7 @@ export interface InstanceJob {
 const JOBS_PER_CORE = 20;
 
 /**
- * One warm engine: an ffmpeg core in its worker plus a PNG decode worker and a GIF optimiser worker,
+ * One warm engine: an ffmpeg core in its worker plus PNG decode workers and two GIF optimiser workers,
  * running one job at a time.
  * It replaces its core after a failure, a cancel, a job that grew the heap a lot, or many jobs, and starts
  * loading the replacement at once so the next job does not wait.
@@ -38,7 +38,8 @@ const JOBS_PER_CORE = 20;
 export class EngineInstance {
   readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
-  #optimiser = new GifOptimiserWorker();
+  /** The second one starts only when an animation is optimised in two runs. */
+  readonly #optimisers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
   #busy = false;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
@@ -111,7 +112,7 @@ export class EngineInstance {
             job.settings,
             job.pictures?.[frame.sourceIndex],
           ),
-        optimise: (gif, options) => this.#optimiser.optimise(gif, options),
+        optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
       });
       if (this.#lifecycle.finishJob(!result.plan.restartAfter)) this.#retireWorkers();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
@@ -138,7 +139,7 @@ export class EngineInstance {
   /** The decode and optimiser workers go with the core; the helper, if it failed to load, is tried again. */
   #retireWorkers(): void {
     this.#decoder.terminate();
-    this.#optimiser.terminate();
+    for (const optimiser of this.#optimisers) optimiser.terminate();
     this.helper.warmUp();
   }
 }

@@ -1,5 +1,5 @@
 import { errorMessageOf } from '../rules/errors';
-import { optimiseGif } from '../rules/gif-optimise';
+import { optimiseGif, optimiseRun } from '../rules/gif-optimise';
 import type { OptimiseRequest, OptimiseResponse } from './gif-optimise-protocol';
 
 /**
@@ -13,16 +13,16 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event: MessageEvent<OptimiseRequest>) => {
-  const { id, gif, options } = event.data;
+  const { id, gif, options, run } = event.data;
   let response: OptimiseResponse;
   try {
     const input = new Uint8Array(gif);
-    const output = optimiseGif(input, options);
+    const output = run ? optimiseRun(input, options, run) : optimiseGif(input, options);
     // A fresh buffer when the pass won; the input's own when it did not: either way it goes back whole.
-    const buffer = output === input ? gif : (output.buffer as ArrayBuffer);
+    const buffer = output === null ? null : output === input ? gif : (output.buffer as ArrayBuffer);
     response = { id, ok: true, gif: buffer };
     // Transferred, not copied: the GIF belongs to the runtime again.
-    scope.postMessage(response, [buffer]);
+    scope.postMessage(response, buffer ? [buffer] : []);
     return;
   } catch (error) {
     response = { id, ok: false, message: errorMessageOf(error) };

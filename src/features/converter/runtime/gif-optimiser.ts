@@ -1,21 +1,56 @@
-import type { GifOptimiseOptions } from '../rules/gif-optimise';
+import { joinOptimisedRuns, type GifOptimiseOptions, type OptimiseRun } from '../rules/gif-optimise';
 import { abortError } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse } from './gif-optimise-protocol';
 
-/** The runtime's side of the optimiser worker: one GIF at a time, cancelled by terminating the worker. */
+type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
+
+/**
+ * The pass on two workers at once when the plan cuts the animation in two runs (rules/gif-optimise.ts
+ * optimiseRunsFor): each gets its own copy of the GIF, the runs are joined here. The GIF one worker makes
+ * otherwise.
+ */
+export async function optimiseOnWorkers(
+  workers: readonly [GifOptimiserWorker, GifOptimiserWorker],
+  gif: Uint8Array,
+  options: GifOptimiseOptions,
+  runs: readonly OptimiseRun[] | null,
+): Promise<Uint8Array> {
+  if (!runs) return workers[0].optimise(gif, options);
+  // Copies: the whole GIF stays here, kept if the runs do not beat it.
+  const parts = runs.map((run, i) => workers[i % 2]!.optimiseRun(gif.slice(), options, run));
+  // A later run that declines says so as soon as it has read its first frame: the idle worker then takes the
+  // whole animation in one run while the other finishes (its result unused).
+  const declined = Promise.all(parts.slice(1)).then((later) => later.some((part) => part === null));
+  if (await declined) return workers[1].optimise(gif, options);
+  return joinOptimisedRuns(gif, await Promise.all(parts)) ?? workers[1].optimise(gif, options);
+}
+
+/** The runtime's side of an optimiser worker: one GIF at a time, cancelled by terminating the worker. */
 export class GifOptimiserWorker {
   #worker: Worker | null = null;
   #nextId = 1;
-  readonly #pending = new Map<number, { resolve: (gif: Uint8Array) => void; reject: (error: Error) => void }>();
+  readonly #pending = new Map<number, Pending>();
 
-  optimise(gif: Uint8Array, options: GifOptimiseOptions): Promise<Uint8Array> {
+  /** The GIF to keep (the optimised one, or the same bytes back). Transfers `gif`: the caller does not use it again. */
+  async optimise(gif: Uint8Array, options: GifOptimiseOptions): Promise<Uint8Array> {
+    const kept = await this.#post(gif, options);
+    if (!kept) throw new Error('The GIF optimiser returned no GIF');
+    return kept;
+  }
+
+  /** Only the frames of `run`, as a GIF of their own; null when they cannot be optimised. Transfers `gif`. */
+  optimiseRun(gif: Uint8Array, options: GifOptimiseOptions, run: OptimiseRun): Promise<Uint8Array | null> {
+    return this.#post(gif, options, run);
+  }
+
+  #post(gif: Uint8Array, options: GifOptimiseOptions, run?: OptimiseRun): Promise<Uint8Array | null> {
     const worker = this.#ensureWorker();
     const id = this.#nextId++;
     // Its own buffer, exactly the GIF's bytes, so that it can be transferred.
     const buffer = gif.byteOffset === 0 && gif.byteLength === gif.buffer.byteLength ? gif.buffer : gif.slice().buffer;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const request: OptimiseRequest = { id, gif: buffer as ArrayBuffer, options };
+      const request: OptimiseRequest = { id, gif: buffer as ArrayBuffer, options, ...(run ? { run } : {}) };
       // Transferred: the caller does not use `gif` again.
       worker.postMessage(request, [request.gif]);
     });
@@ -40,7 +75,7 @@ export class GifOptimiserWorker {
       const pending = this.#pending.get(response.id);
       if (!pending) return; // a GIF of a cancelled job
       this.#pending.delete(response.id);
-      if (response.ok) pending.resolve(new Uint8Array(response.gif));
+      if (response.ok) pending.resolve(response.gif ? new Uint8Array(response.gif) : null);
       else pending.reject(new Error(response.message));
     };
     worker.onerror = (event) => {
