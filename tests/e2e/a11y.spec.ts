@@ -1,28 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fileInput, patternPng } from './home-support';
+import { seriousViolations } from './support/axe';
 import { SITE_ROUTES } from './support/site-routes';
-
-/** Serious and critical axe violations, summarised so a failure names the rule and the elements. */
-async function seriousViolations(page: Page) {
-  // A toast sliding in is half transparent: axe would measure the contrast of a frame of its entrance.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          !(animation instanceof CSSAnimation && /(bounce|slide|zoom|flip)In/.test(animation.animationName)),
-      ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in the ${colorScheme} scheme`, () => {

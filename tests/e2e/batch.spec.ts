@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { decodePng, encodePng, makeRgba } from '../fixtures/pngs';
 import { decodeGif, isGif, meanAbsoluteError } from '../support/gif';
 import { expectToast, fileInput, listedFileNames, patternPng, type PagePng } from './home-support';
+import { axeViolations } from './support/axe';
 
 // Real conversions, several per test, on a 2-core machine shared with other jobs.
 test.setTimeout(180_000);
-
-/** Every axe violation, summarised so a failure names the rule and the elements. */
-async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => ({ rule: v.id, targets: v.nodes.map((node) => node.target.join(' ')) }));
-}
 
 async function bytesOf(download: Download): Promise<Uint8Array> {
   return new Uint8Array(readFileSync(await download.path()));

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { gradient } from '../fixtures/content';
 import { encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, type DecodedGif } from '../support/gif';
 import { expectToast, fileInput, type PagePng } from './home-support';
+import { seriousViolations } from './support/axe';
 
 // Every test here converts, some twice: on a loaded machine that outlasts the default minute.
 test.describe.configure({ timeout: 180_000 });
@@ -265,11 +265,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await convert(page);
       await pick(page.getByRole('radio', { name: '2×' }));
       await pick(page.getByRole('radio', { name: 'Colour' }).last());
-      const results = await new AxeBuilder({ page }).include('main').analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     });
   });
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   dispatchDrag,
@@ -11,6 +10,7 @@ import {
   toast,
   toDropped,
 } from './home-support';
+import { axeViolations } from './support/axe';
 
 const red = patternPng('red.png', 64, 48, 0);
 const green = patternPng('green.png', 64, 48, 120);
@@ -77,13 +77,10 @@ test.describe('home page', () => {
   test('has no accessibility violations, before and after choosing files', async ({ page }) => {
     await page.goto('/');
     // Landmarks come with the app layout (site branch) and text contrast with the app theme (reported to the lead).
-    const axe = () => new AxeBuilder({ page });
-    const before = await axe().analyze();
-    expect(before.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await fileInput(page).setInputFiles([red, green]);
     await expect(page.getByRole('heading', { name: 'Conversion settings' })).toBeVisible();
-    const after = await axe().analyze();
-    expect(after.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('a cancelled file dialog changes nothing', async ({ page }) => {
