@@ -80,6 +80,22 @@ const sprite = (x: number, y: number) => scene(x, y, 1, () => 0);
 
 const frameRects = (gif: Uint8Array) => parseGif(gif).frames.map((f) => [f.left, f.top, f.width, f.height]);
 
+/**
+ * Every pixel of every frame keeps its alpha and stays within the lossy bound: the budget (at most
+ * MAX_BUDGET_SHARE of it in busy blocks) plus the error carried along the row, ¾ of it again.
+ */
+function expectWithinLossyBudget(expected: Uint8Array[], actual: Uint8Array[], lossiness: number): void {
+  const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 10 * lossiness) + 1;
+  actual.forEach((frame, f) => {
+    const want = expected[f]!;
+    for (let p = 0; p < frame.length; p += 4) {
+      expect(frame[p + 3]).toBe(want[p + 3]);
+      const off = Math.hypot(frame[p]! - want[p]!, frame[p + 1]! - want[p + 1]!, frame[p + 2]! - want[p + 2]!);
+      if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
+    }
+  });
+}
+
 describe('GIF optimiser, lossless', () => {
   it('crops an opaque animation to what changes and shows exactly the same frames', () => {
     const input = wholeFrames(
@@ -145,15 +161,7 @@ describe('GIF optimiser, lossy', () => {
     const output = optimiseGif(input, { lossiness });
     expect(output.length).toBeLessThan(lossless.length);
     const [expected, actual] = [composites(input), composites(output)];
-    const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 10 * lossiness) + 1;
-    actual.forEach((frame, f) => {
-      for (let p = 0; p < frame.length; p += 4) {
-        const want = expected[f]!;
-        expect(frame[p + 3]).toBe(want[p + 3]);
-        const off = Math.hypot(frame[p]! - want[p]!, frame[p + 1]! - want[p + 1]!, frame[p + 2]! - want[p + 2]!);
-        if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
-      }
-    });
+    expectWithinLossyBudget(expected, actual, lossiness);
   });
 
   it('re-encodes a still with holes straight from its indices: smaller, within the budget, holes kept', () => {
@@ -220,15 +228,7 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
       const reader = new GifReader(output);
       expect(Array.from({ length: 6 }, (_, i) => reader.frameInfo(i).delay)).toEqual([10, 11, 12, 13, 14, 15]);
       expect(reader.loopCount()).toBe(0);
-      const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 10 * lossiness) + 1;
-      actual.forEach((frame, f) => {
-        for (let p = 0; p < frame.length; p += 4) {
-          const want = expected[f]!;
-          expect(frame[p + 3]).toBe(want[p + 3]);
-          const off = Math.hypot(frame[p]! - want[p]!, frame[p + 1]! - want[p + 1]!, frame[p + 2]! - want[p + 2]!);
-          if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)} > ${limit.toFixed(1)}`);
-        }
-      });
+      expectWithinLossyBudget(expected, actual, lossiness);
     }
   });
 
