@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
 import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
@@ -54,10 +54,34 @@ function reactRouterProductionBuild(command: 'build' | 'serve') {
   ];
 }
 
+/**
+ * public/ is copied as it is: the service worker's share-target script keeps its comments in the source
+ * and ships minified (1.5 KB less in every precache). It runs before the service worker is generated, so
+ * the precache revision is the shipped file's.
+ */
+function minifyPublicScripts(names: string[]): Plugin {
+  return {
+    name: 'minify-public-scripts',
+    apply: 'build',
+    async writeBundle(options) {
+      for (const name of names) {
+        const path = join(options.dir ?? OUT_DIR, name);
+        const { code, errors } = await minify(name, readFileSync(path, 'utf8'), {
+          compress: true,
+          mangle: { toplevel: false },
+        });
+        if (errors.length > 0) throw new Error(`${name}: ${errors.map((e) => e.message).join('; ')}`);
+        writeFileSync(path, code);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     wasmAssetsGuard(),
+    minifyPublicScripts(['share-target-sw.js']),
     VitePWA({
       // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
       registerType: 'prompt',
@@ -136,6 +160,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: OUT_DIR,
     target: 'es2022',
+    // Every browser the app runs in (module workers, wasm SIMD) supports <link rel="modulepreload">,
+    // except Safari before 17, which only loads those chunks a moment later: the polyfill is not shipped.
+    modulePreload: { polyfill: false },
     // The engine core's wasm is an asset, not a chunk; keep the size warning for real chunks.
     chunkSizeWarningLimit: 600,
   },
