@@ -55,6 +55,16 @@ function reactRouterProductionBuild(command: 'build' | 'serve') {
 }
 
 /**
+ * workbox-window's package names its ES5 build as its module: every browser the app runs in takes the
+ * ES2017 build it also ships, 2.4 KB smaller in the first paint and the precache.
+ */
+function workboxWindowModernBuild(command: 'build' | 'serve') {
+  if (command !== 'build') return [];
+  const build = join(dirname(createRequire(import.meta.url).resolve('workbox-window/package.json')), 'build');
+  return [{ find: /^workbox-window$/, replacement: join(build, 'workbox-window.prod.mjs') }];
+}
+
+/**
  * public/ is copied as it is: the service worker's share-target script keeps its comments in the source
  * and ships minified (1.5 KB less in every precache). It runs before the service worker is generated, so
  * the precache revision is the shipped file's.
@@ -77,10 +87,42 @@ function minifyPublicScripts(names: string[]): Plugin {
   };
 }
 
+/**
+ * The engine always gives @ffmpeg/ffmpeg its own worker (`classWorkerURL`, see ffmpeg-core.worker.ts): the
+ * library's default worker, which Vite would bundle from `new Worker(new URL('./worker.js', …))`, would
+ * only grow every visitor's download and precache. The build fails if the library's code changes shape.
+ */
+function withoutDefaultFFmpegWorker(): Plugin {
+  const DEFAULT_WORKER = /new Worker\(new URL\("\.\/worker\.js", import\.meta\.url\), \{\s*type: "module",?\s*\}\)/;
+  return {
+    name: 'without-default-ffmpeg-worker',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@ffmpeg[\\/]ffmpeg[\\/]dist[\\/]esm[\\/]classes\.js$/.test(id)) return null;
+      if (!DEFAULT_WORKER.test(code)) this.error('@ffmpeg/ffmpeg no longer creates its default worker as expected');
+      return code.replace(DEFAULT_WORKER, 'null');
+    },
+  };
+}
+
+/**
+ * Vite bundles workers without their entry's exports, but the engine core's worker is also the module
+ * @ffmpeg/ffmpeg imports as the core (`import(coreURL).default`, see ffmpeg-core.worker.ts): keep them.
+ */
+function keepWorkerExports(): Plugin {
+  return {
+    name: 'keep-worker-exports',
+    options(options) {
+      return { ...options, preserveEntrySignatures: 'exports-only' };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     wasmAssetsGuard(),
+    withoutDefaultFFmpegWorker(),
     minifyPublicScripts(['share-target-sw.js']),
     VitePWA({
       // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
@@ -151,12 +193,13 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: '@', replacement: new URL('./src', import.meta.url).pathname },
       ...reactRouterProductionBuild(command),
+      ...workboxWindowModernBuild(command),
     ],
   },
   // @ffmpeg/ffmpeg starts its worker with `new URL('./worker.js', import.meta.url)`, which breaks
   // when the dev server pre-bundles it into a single file.
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [keepWorkerExports()] },
   build: {
     outDir: OUT_DIR,
     target: 'es2022',
