@@ -54,8 +54,12 @@ async function firstGif(outDir: string, photo: readonly string[]): Promise<Sampl
     if (timing.failed) throw new Error(timing.failed);
     const extra = (await page.evaluate(`(() => {
       const load = performance.getEntriesByName('png2gif:engine-load')[0];
-      return { loadStart: load ? load.startTime : null, loadMs: load ? load.duration : null, clickAt: window.__benchProbe.clickAt };
-    })()`)) as { loadStart: number | null; loadMs: number | null; clickAt: number };
+      const stages = performance.getEntriesByName('png2gif:stages')[0];
+      return { loadStart: load ? load.startTime : null, loadMs: load ? load.duration : null, clickAt: window.__benchProbe.clickAt,
+        before: stages ? stages.startTime - stages.detail.totalMs - window.__benchProbe.clickAt : null,
+        after: stages ? window.__benchProbe.doneAt - stages.startTime : null };
+    })()`)) as { loadStart: number | null; loadMs: number | null; clickAt: number; before: number; after: number };
+    console.log(`  click → runtime ${extra.before.toFixed(0)} ms, runtime done → result shown ${extra.after.toFixed(0)} ms`);
     if (process.env.SECOND) {
       await clearSelection(page);
       await chooseFiles(page, photo);
