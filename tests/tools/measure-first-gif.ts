@@ -59,7 +59,9 @@ async function firstGif(outDir: string, photo: readonly string[]): Promise<Sampl
         before: stages ? stages.startTime - stages.detail.totalMs - window.__benchProbe.clickAt : null,
         after: stages ? window.__benchProbe.doneAt - stages.startTime : null };
     })()`)) as { loadStart: number | null; loadMs: number | null; clickAt: number; before: number; after: number };
-    console.log(`  click → runtime ${extra.before.toFixed(0)} ms, runtime done → result shown ${extra.after.toFixed(0)} ms`);
+    console.log(
+      `  click → runtime ${extra.before.toFixed(0)} ms, runtime done → result shown ${extra.after.toFixed(0)} ms`,
+    );
     if (process.env.SECOND) {
       await clearSelection(page);
       await chooseFiles(page, photo);

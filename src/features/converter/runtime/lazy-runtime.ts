@@ -18,7 +18,7 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
     ));
   // Once loaded, a call goes straight through, in the caller's own task: a conversion's first file read
   // starts before the click's re-render (the progress card) instead of a microtask after it, and overlaps it.
-  const use = <T>(call: (ready: ConverterRuntime) => Promise<T>): Promise<T> =>
+  const withRuntime = <T>(call: (ready: ConverterRuntime) => Promise<T>): Promise<T> =>
     loaded ? call(loaded) : runtime().then(call);
 
   return {
@@ -30,9 +30,9 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
         },
       );
     },
-    convert: (request, options) => use((ready) => ready.convert(request, options)),
-    convertSample: (request, options) => use((ready) => ready.convertSample(request, options)),
-    convertEach: (request, options) => use((ready) => ready.convertEach(request, options)),
-    decodeGif: (gif, options) => use((ready) => ready.decodeGif(gif, options)),
+    convert: (request, options) => withRuntime((ready) => ready.convert(request, options)),
+    convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),
+    convertEach: (request, options) => withRuntime((ready) => ready.convertEach(request, options)),
+    decodeGif: (gif, options) => withRuntime((ready) => ready.decodeGif(gif, options)),
   };
 }
