@@ -128,6 +128,40 @@ test('cancel in the middle stops at once with an AbortError; then a conversion s
   }
 });
 
+test('big lossy frames: each lower band is encoded on the partner optimiser worker, and the GIF stays close to the PNGs', async ({
+  page,
+}) => {
+  const workers: Promise<string>[] = [];
+  page.on('worker', (worker) =>
+    workers.push(worker.evaluate(() => (self as unknown as { name: string }).name).catch(() => '')),
+  );
+  const [first, second] = FIXTURES.heavy.map((f) => fixture(f.name));
+  const png = decodePng(readFileSync(first!));
+  const lossless = gifOf(await convert(page, [first!], { quality: 100 }));
+  expect(meanAbsoluteError(lossless.frames[0]!.image, png)).toBeLessThan(4);
+  expect((await Promise.all(workers)).filter((name) => name === 'gif-optimiser')).toHaveLength(0);
+
+  const stillResult = await convert(page, [first!], { quality: 70 });
+  const still = gifOf(stillResult);
+  expect([still.width, still.height]).toEqual([1280, 720]);
+  const error = meanAbsoluteError(still.frames[0]!.image, png);
+  expect(error).toBeLessThan(6);
+  // Both halves of the picture: the lower band, from the partner, is as close as the upper one.
+  const half = (rgba: Rgba, lower: boolean) => ({
+    width: rgba.width,
+    height: 360,
+    data: rgba.data.subarray(lower ? 360 * 1280 * 4 : 0, lower ? undefined : 360 * 1280 * 4),
+  });
+  const lowerError = meanAbsoluteError(half(still.frames[0]!.image, true), half(png, true));
+  const upperError = meanAbsoluteError(half(still.frames[0]!.image, false), half(png, false));
+  expect(Math.abs(lowerError - upperError)).toBeLessThan(1);
+  expect((await Promise.all(workers)).filter((name) => name === 'gif-optimiser')).toHaveLength(2);
+
+  const animation = gifOf(await convert(page, [first!, second!], { mode: 'animated', quality: 70 }));
+  expect(animation.frames).toHaveLength(2);
+  expect(meanAbsoluteError(animation.frames[1]!.image, decodePng(readFileSync(second!)))).toBeLessThan(6);
+});
+
 /** The first chosen file as the page shows it in an <img>, colour-managed to the canvas's sRGB. */
 async function shownInImg(page: Page): Promise<Rgba> {
   const shown = await page.evaluate(async () => {

@@ -105,6 +105,26 @@ describe('size', () => {
     const { gif } = await convertImages(ffmpeg, [input('big', testPattern(2400, 600))]);
     expect(readGifInfo(gif)).toMatchObject({ width: 1920, height: 480 });
   });
+  it('a many-coloured picture scaled down: its palette is sampled by averaging at half size, and the GIF looks like the PNG', async () => {
+    const source = grain(1600, 1200);
+    const { gif, plan } = await convertImages(ffmpeg, [input('grain', source)], {
+      resize: true,
+      width: 400,
+      height: 300,
+    });
+    expect(plan.paletteArgs).toEqual(expect.arrayContaining(['-scaler', 'area', '-canvas', '200x150']));
+    const frame = decodeGif(gif).frames[0]!.image;
+    expect([frame.width, frame.height]).toEqual([400, 300]);
+    // Against the source averaged over each 4x4 block: what a downscale shows.
+    const averaged = makeRgba(400, 300, (x, y) => {
+      const sum = [0, 0, 0];
+      for (let dy = 0; dy < 4; dy++)
+        for (let dx = 0; dx < 4; dx++)
+          for (let c = 0; c < 3; c++) sum[c]! += source.data[((y * 4 + dy) * 1600 + x * 4 + dx) * 4 + c]!;
+      return [sum[0]! / 16, sum[1]! / 16, sum[2]! / 16, 255];
+    });
+    expect(meanAbsoluteError(frame, averaged)).toBeLessThan(6);
+  });
   it('honours resize with the aspect ratio kept or not', async () => {
     const kept = await convertImages(ffmpeg, [input('a', testPattern(400, 300))], {
       resize: true,

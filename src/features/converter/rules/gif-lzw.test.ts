@@ -1,7 +1,7 @@
 import { GifReader } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { writeGif } from './gif-file';
-import { decodeLzw, encodeLzw, packColour, type LzwImage } from './gif-lzw';
+import { decodeLzw, encodeInBands, encodeLzw, joinBands, packColour, type LzwImage } from './gif-lzw';
 
 function random(seed: number) {
   return () => {
@@ -167,6 +167,68 @@ describe('LZW, lossy', () => {
         after += palette[written[y * width + x]! * 3]!;
       }
       expect(Math.abs(after - before) / width).toBeLessThan(4);
+    }
+  });
+});
+
+describe('LZW in two bands of rows (two threads)', () => {
+  const width = 160;
+  // In this thread, as another worker would: its own copies of the band's arrays.
+  const elsewhere = ({ image: band, errorBudget, band: place }: Parameters<Parameters<typeof encodeInBands>[2]>[0]) =>
+    Promise.resolve(
+      encodeLzw(
+        { ...band, indices: band.indices.slice(), under: band.under?.slice() ?? null, budgets: band.budgets?.slice() },
+        errorBudget,
+        place,
+      ),
+    );
+
+  it.each([
+    ['an even number of rows, table clears in each band', noisyRamp(width, 100, 40)],
+    ['an odd number of rows', noisyRamp(width, 37, 10, 3)],
+    ['two rows', noisyRamp(width, 2, 10, 4)],
+  ])('lossless, %s: one stream that decodes (ours and omggif) to the picture', async (_, indices) => {
+    const img = image(indices, width);
+    const { data, bits, written } = await encodeInBands(img, 0, elsewhere);
+    expect(written).toEqual(indices);
+    expect(Math.ceil(bits / 8)).toBe(data.length);
+    expect(decodeLzw(data, 8, indices.length)).toEqual(indices);
+    expect(omggifIndices(data, img)).toEqual(indices);
+    // One fresh dictionary more than a single encode: a little larger, never much.
+    const single = encodeLzw(img, 0).data.length;
+    expect(data.length).toBeGreaterThanOrEqual(single * 0.98);
+    expect(data.length).toBeLessThan(single * 1.1 + 64);
+  });
+
+  it('lossy: decodes (omggif) to what it wrote, each pixel within the budget, the lower band too', async () => {
+    const indices = noisyRamp(256, 128, 24, 9);
+    const img = image(indices, 256);
+    const budget = 400;
+    const { data, written } = await encodeInBands(img, budget, elsewhere);
+    expect(omggifIndices(data, img)).toEqual(written);
+    written.forEach((index, p) =>
+      expect(distance(rampPalette(), index, indices[p]!)).toBeLessThanOrEqual(1.75 * Math.sqrt(budget) + 1),
+    );
+    expect(written).not.toEqual(indices);
+    expect(written.subarray(64 * 256)).not.toEqual(indices.subarray(64 * 256));
+    expect(data.length).toBeLessThan(encodeLzw(img, 0).data.length);
+  });
+
+  it('joins streams at every bit offset', () => {
+    for (const shift of [0, 1, 5, 7]) {
+      const upper = {
+        data: Uint8Array.of(0b1010_1010, shift ? 0b0101_0101 >> (8 - shift) : 0).subarray(0, shift ? 2 : 1),
+        bits: 8 + shift,
+        written: Uint8Array.of(1),
+      };
+      const lower = { data: Uint8Array.of(0xff, 0x81), bits: 16, written: Uint8Array.of(2, 3) };
+      const joined = joinBands(upper, lower);
+      expect(joined.bits).toBe(24 + shift);
+      expect(joined.data.length).toBe(Math.ceil((24 + shift) / 8));
+      const bitAt = (bytes: Uint8Array, i: number) => (bytes[i >> 3]! >> (i & 7)) & 1;
+      for (let i = 0; i < upper.bits; i++) expect(bitAt(joined.data, i)).toBe(bitAt(upper.data, i));
+      for (let i = 0; i < lower.bits; i++) expect(bitAt(joined.data, upper.bits + i)).toBe(bitAt(lower.data, i));
+      expect(joined.written).toEqual(Uint8Array.of(1, 2, 3));
     }
   });
 });

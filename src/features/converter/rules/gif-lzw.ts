@@ -173,9 +173,18 @@ export interface LzwImage {
 export interface LzwResult {
   /** The code stream, to be cut into sub-blocks. */
   data: Uint8Array;
+  /** How many bits of `data` are codes (the last byte is padded with zeros). */
+  bits: number;
   /** The indices actually written (what a decoder gets back). */
   written: Uint8Array;
 }
+
+/**
+ * Where a stream sits in a frame's code stream (encodeInBands): `whole` (clear code first, end code last),
+ * `first` (ends on a clear code instead: the next band starts on a fresh dictionary) or `next` (no clear
+ * code of its own, as it follows one).
+ */
+export type LzwBand = 'whole' | 'first' | 'next';
 
 /** Writes codes LSB-first into a growing buffer. */
 class BitWriter {
@@ -201,6 +210,10 @@ class BitWriter {
       this.#acc >>>= 8;
       this.#bits -= 8;
     }
+  }
+
+  get bits(): number {
+    return this.length * 8 + this.#bits;
   }
 
   finish(): Uint8Array {
@@ -319,7 +332,7 @@ const STACK = MAX_CODES + 256;
  * reached by one path, so it visits at most the dictionary), skipping subtrees whose longest string
  * cannot beat the best match found so far; the exact child is walked first, so that bound comes early.
  */
-export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
+export function encodeLzw(image: LzwImage, errorBudget = 0, band: LzwBand = 'whole'): LzwResult {
   const { width, indices, palette, transparentIndex, under, minCodeSize } = image;
   const budgets = errorBudget > 0 ? (image.budgets ?? null) : null;
   const count = indices.length;
@@ -362,7 +375,7 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
   let next = end + 1;
   let pending = NONE; // a code reserved after the last output: its string ends with the next match's first index
   let pendingParent = NONE;
-  writer.write(clear, codeSize);
+  if (band !== 'next') writer.write(clear, codeSize);
 
   // Where the next string starts, and the error carried into it.
   let start = 0;
@@ -535,6 +548,68 @@ export function encodeLzw(image: LzwImage, errorBudget = 0): LzwResult {
       pendingParent = bestCode;
     }
   }
-  writer.write(end, codeSize);
-  return { data: writer.finish(), written };
+  writer.write(band === 'first' ? clear : end, codeSize);
+  const bits = writer.bits;
+  return { data: writer.finish(), bits, written };
+}
+
+/** One frame's encode as its rows' bands: what encodeInBands hands to another thread. */
+export interface LzwBandRequest {
+  image: LzwImage;
+  errorBudget: number;
+  band: LzwBand;
+}
+
+/**
+ * The rows from `top` (inclusive) to `bottom` as an image of their own. The arrays are views: copy them
+ * to hand the band to another thread.
+ */
+export function bandOf(image: LzwImage, top: number, bottom: number): LzwImage {
+  const from = top * image.width;
+  const to = bottom * image.width;
+  return {
+    ...image,
+    height: bottom - top,
+    indices: image.indices.subarray(from, to),
+    under: image.under ? image.under.subarray(from, to) : null,
+    budgets: image.budgets ? image.budgets.subarray(from, to) : null,
+  };
+}
+
+/**
+ * Encodes a frame as two bands of rows, the lower one by `encodeLower` (another thread) while this one
+ * encodes the upper one, and joins them into one code stream: the lower band starts on a clear code, as a
+ * decoder does when the dictionary is full, so the join costs one fresh dictionary. A lossy error is
+ * carried along a row only, never to the next one, so the bands allow the same error as one encode.
+ */
+export async function encodeInBands(
+  image: LzwImage,
+  errorBudget: number,
+  encodeLower: (request: LzwBandRequest) => Promise<LzwResult>,
+): Promise<LzwResult> {
+  const split = Math.ceil(image.height / 2);
+  const lower = encodeLower({ image: bandOf(image, split, image.height), errorBudget, band: 'next' });
+  const upper = encodeLzw(bandOf(image, 0, split), errorBudget, 'first');
+  return joinBands(upper, await lower);
+}
+
+/** Two bands' code streams and indices, one after the other. */
+export function joinBands(upper: LzwResult, lower: LzwResult): LzwResult {
+  const bits = upper.bits + lower.bits;
+  const data = new Uint8Array(Math.ceil(bits / 8));
+  data.set(upper.data);
+  const at = upper.bits >> 3;
+  const shift = upper.bits & 7;
+  if (shift === 0) data.set(lower.data, at);
+  else {
+    for (let i = 0; i < lower.data.length; i++) {
+      const byte = lower.data[i]! << shift;
+      data[at + i] = data[at + i]! | (byte & 0xff);
+      if (at + i + 1 < data.length) data[at + i + 1] = byte >> 8;
+    }
+  }
+  const written = new Uint8Array(upper.written.length + lower.written.length);
+  written.set(upper.written);
+  written.set(lower.written, upper.written.length);
+  return { data, bits, written };
 }

@@ -151,6 +151,34 @@ describe('buildPlan', () => {
     expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
   });
 
+  it('samples the palette of a downscaled many-coloured picture by averaging at half size, others every other pixel', () => {
+    const s = settings({ mode: 'animated' });
+    const shrunk = planLayout(s, sources([4000, 3000], [3000, 2000]));
+    const many = { ...opaque, manyColours: true };
+    const sampled = buildPlan(shrunk, s, many).paletteArgs!;
+    expect(arg(sampled, '-canvas')).toBe('960x720');
+    expect(sampled.filter((_, i, all) => all[i - 1] === '-frame')).toEqual([
+      'frame0000.rgba,4000,3000,0,0,960,720,50',
+      'frame0001.rgba,3000,2000,0,40,960,640,50',
+    ]);
+    expect(arg(sampled, '-scaler')).toBe('area');
+    expect(arg(sampled, '-filter')).toMatch(/^palettegen=/);
+    // The encode itself still scales with lanczos at full size.
+    expect(buildPlan(shrunk, s, many).args).not.toContain('-scaler');
+
+    const everyOther = (args: string[]) => {
+      expect(arg(args, '-canvas')).toBe(`${1920}x${1440}`);
+      expect(args).not.toContain('-scaler');
+    };
+    // Few colours: every pixel counts (a colour may live in a one-pixel line).
+    everyOther(buildPlan(shrunk, s, opaque).paletteArgs!);
+    expect(arg(buildPlan(shrunk, s, opaque).paletteArgs!, '-filter')).toMatch(/^palettegen=/);
+    // A frame shown at its own size: its real colours, every other pixel.
+    const mixed = planLayout(s, sources([4000, 3000], [1920, 1440]));
+    everyOther(buildPlan(mixed, s, many).paletteArgs!);
+    expect(arg(buildPlan(mixed, s, many).paletteArgs!, '-filter')).toMatch(/^scale=.*flags=neighbor,palettegen=/);
+  });
+
   it('lets the browser pre-shrink a 20000x20000 PNG to twice its placement', () => {
     const layout = planLayout(settings(), sources([20000, 20000]));
     expect(layout.frames[0]!.decoded).toEqual({ width: 3840, height: 3840 });

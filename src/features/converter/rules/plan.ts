@@ -207,12 +207,41 @@ function gifOutput(layout: FrameLayout, transparent: boolean, file: string): str
 }
 
 function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): string[] {
+  if (content.manyColours && layout.frames.every(shrinks)) {
+    // The picture is a lanczos blend of its source pixels anyway: palettegen's quarter sample is made
+    // straight from them by averaging (area) at half the placement size, not lanczos at full size and then
+    // every other pixel. Node core, a 5640x3172 photo → 1920x1080, the palette step 405 → 253 ms; the
+    // GIFs' bytes / SSIM-Y / butteraugli the same (elephants 1123K/.8952/3.70 → 1122K/.8952/3.62, the bench's
+    // 4000x3000 photo 1132K/.9073/3.59 → 1133K/.9076/3.24, gradient 599K/.9034/5.31 → 597K/.9030/5.19, the
+    // elephants with grain 1216K/.8952/3.81 → 1218K/.8954/3.69). `neighbor` was faster still (100 ms) but
+    // lost 0.004 SSIM-Y on the grainy one: single source pixels carry the grain the picture averages out.
+    const half = (length: number) => Math.trunc((length + 1) / 2);
+    return [
+      '-canvas', `${half(layout.width)}x${half(layout.height)}`,
+      ...layout.frames.flatMap(({ inputFile, decoded, placement, delayCs }) => [
+        '-frame',
+        frameArgument(inputFile, decoded, {
+          x: Math.trunc(placement.x / 2),
+          y: Math.trunc(placement.y / 2),
+          width: half(placement.width),
+          height: half(placement.height),
+        }, delayCs),
+      ]),
+      '-scaler', 'area',
+      '-filter', paletteGen(palette, false),
+      '-palette-out', PALETTE_FILE,
+    ]; // prettier-ignore
+  }
   return [
     ...frameInputs(layout),
     '-filter', paletteGen(palette, content.manyColours ?? false),
     '-palette-out', PALETTE_FILE,
   ]; // prettier-ignore
 }
+
+/** A frame decoded larger than it is shown: the core scales it down. */
+const shrinks = ({ decoded, placement }: FrameLayout['frames'][number]) =>
+  decoded.width > placement.width && decoded.height > placement.height;
 
 function splitPlan(
   layout: FrameLayout,

@@ -1,5 +1,6 @@
 /** The messages between the page and its GIF decoder worker (the compare view's frames), written once. */
 export interface GifDecodeRequest {
+  kind: 'decode';
   id: number;
   /** Transferred: the page keeps the GIF as a Blob and gives a copy of its bytes away. */
   gif: ArrayBuffer;

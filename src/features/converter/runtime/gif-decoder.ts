@@ -32,7 +32,7 @@ export class GifDecoderWorker {
         resolve: (decoded) => (settle(), resolve(decoded)),
         reject: (error) => (settle(), reject(error)),
       });
-      const request: GifDecodeRequest = { id, gif: buffer };
+      const request: GifDecodeRequest = { kind: 'decode', id, gif: buffer };
       worker.postMessage(request, [buffer]);
     });
   }
@@ -52,7 +52,7 @@ export class GifDecoderWorker {
 
   #ensureWorker(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL('./gif-decode.worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./gif.worker.ts', import.meta.url), {
       type: 'module',
       name: 'gif-decoder',
     });

@@ -1,15 +1,35 @@
+import type { LzwBandRequest, LzwResult } from '../rules/gif-lzw';
 import type { GifOptimiseOptions, OptimiseRun } from '../rules/gif-optimise';
 
 /** The messages between the runtime and its GIF optimiser workers, written once. */
 export interface OptimiseRequest {
+  kind: 'optimise';
   id: number;
   /** Transferred: the runtime gives the GIF away and gets the one to keep back. */
   gif: ArrayBuffer;
   options: GifOptimiseOptions;
   /** Only these frames (rules/gif-optimise.ts optimiseRun), while another worker does the others. */
   run?: OptimiseRun;
+  /** Big frames' lower bands of rows go to the partner worker (rules/gif-optimise.ts optimiseGifInBands). */
+  bands?: boolean;
 }
+
+/** One end of a channel to the other optimiser worker: each encodes the other's lower bands. */
+export interface PartnerMessage {
+  kind: 'partner';
+  port: MessagePort;
+}
+
+export type OptimiserMessage = OptimiseRequest | PartnerMessage;
 
 /** `gif` null: the run could not be optimised (the whole GIF is kept as it is). */
 export type OptimiseResponse =
   { id: number; ok: true; gif: ArrayBuffer | null } | { id: number; ok: false; message: string };
+
+/** Between partner workers: a band to encode (its arrays transferred), and its code stream back. */
+export interface BandRequest {
+  id: number;
+  request: LzwBandRequest;
+}
+
+export type BandResponse = { id: number; ok: true; result: LzwResult } | { id: number; ok: false; message: string };

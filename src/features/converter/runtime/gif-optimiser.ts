@@ -1,6 +1,6 @@
 import { joinOptimisedRuns, type GifOptimiseOptions, type OptimiseRun } from '../rules/gif-optimise';
 import { abortError } from '../rules/errors';
-import type { OptimiseRequest, OptimiseResponse } from './gif-optimise-protocol';
+import type { OptimiseRequest, OptimiseResponse, PartnerMessage } from './gif-optimise-protocol';
 
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
 
@@ -15,7 +15,11 @@ export async function optimiseOnWorkers(
   options: GifOptimiseOptions,
   runs: readonly OptimiseRun[] | null,
 ): Promise<Uint8Array> {
-  if (!runs) return workers[0].optimise(gif, options);
+  if (!runs) {
+    // Lossy: the second worker encodes the lower band of each big frame (rules/gif-optimise.ts).
+    if (options.lossiness > 0) workers[0].partnerWith(workers[1]);
+    return workers[0].optimise(gif, options, options.lossiness > 0);
+  }
   // Copies: the whole GIF stays here, kept if the runs do not beat it.
   const parts = runs.map((run, i) => workers[i % 2]!.optimiseRun(gif.slice(), options, run));
   // A later run that declines says so as soon as it has read its first frame: the idle worker then takes the
@@ -31,26 +35,53 @@ export class GifOptimiserWorker {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
 
-  /** The GIF to keep (the optimised one, or the same bytes back). Transfers `gif`: the caller does not use it again. */
-  async optimise(gif: Uint8Array, options: GifOptimiseOptions): Promise<Uint8Array> {
-    const kept = await this.#post(gif, options);
+  /** The worker whose end of a channel this worker's current one holds (partnerWith). */
+  #partner: GifOptimiserWorker | null = null;
+
+  /**
+   * The GIF to keep (the optimised one, or the same bytes back). Transfers `gif`: the caller does not use
+   * it again. `bands`: big frames' lower bands go to the partner (partnerWith).
+   */
+  async optimise(gif: Uint8Array, options: GifOptimiseOptions, bands = false): Promise<Uint8Array> {
+    const kept = await this.#post(gif, options, bands ? { bands } : {});
     if (!kept) throw new Error('The GIF optimiser returned no GIF');
     return kept;
   }
 
   /** Only the frames of `run`, as a GIF of their own; null when they cannot be optimised. Transfers `gif`. */
   optimiseRun(gif: Uint8Array, options: GifOptimiseOptions, run: OptimiseRun): Promise<Uint8Array | null> {
-    return this.#post(gif, options, run);
+    return this.#post(gif, options, { run });
   }
 
-  #post(gif: Uint8Array, options: GifOptimiseOptions, run?: OptimiseRun): Promise<Uint8Array | null> {
+  /**
+   * Connects this worker and `other` (each encodes the other's lower bands), unless their running workers
+   * already are. A worker that fails stops its partner too: a band it held is never answered.
+   */
+  partnerWith(other: GifOptimiserWorker): void {
+    if (this.#partner === other && other.#partner === this) return;
+    const { port1, port2 } = new MessageChannel();
+    this.#connect(port1, other);
+    other.#connect(port2, this);
+  }
+
+  #connect(port: MessagePort, other: GifOptimiserWorker): void {
+    const message: PartnerMessage = { kind: 'partner', port };
+    this.#ensureWorker().postMessage(message, [port]);
+    this.#partner = other;
+  }
+
+  #post(
+    gif: Uint8Array,
+    options: GifOptimiseOptions,
+    extra: Pick<OptimiseRequest, 'run' | 'bands'>,
+  ): Promise<Uint8Array | null> {
     const worker = this.#ensureWorker();
     const id = this.#nextId++;
     // Its own buffer, exactly the GIF's bytes, so that it can be transferred.
     const buffer = gif.byteOffset === 0 && gif.byteLength === gif.buffer.byteLength ? gif.buffer : gif.slice().buffer;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const request: OptimiseRequest = { id, gif: buffer as ArrayBuffer, options, ...(run ? { run } : {}) };
+      const request: OptimiseRequest = { kind: 'optimise', id, gif: buffer as ArrayBuffer, options, ...extra };
       // Transferred: the caller does not use `gif` again.
       worker.postMessage(request, [request.gif]);
     });
@@ -65,13 +96,22 @@ export class GifOptimiserWorker {
   terminate(): void {
     this.#worker?.terminate();
     this.#worker = null;
+    this.#partner = null;
     for (const { reject } of this.#pending.values()) reject(abortError());
     this.#pending.clear();
   }
 
+  /** Its partner stopped: a GIF waiting on a band would never finish. */
+  #fail(error: Error): void {
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    this.terminate();
+    for (const { reject } of pending) reject(error);
+  }
+
   #ensureWorker(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL('./gif-optimise.worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./gif.worker.ts', import.meta.url), {
       type: 'module',
       name: 'gif-optimiser',
     });
@@ -88,7 +128,9 @@ export class GifOptimiserWorker {
       const error = new Error(event.message || 'The GIF optimiser stopped unexpectedly');
       for (const { reject } of this.#pending.values()) reject(error);
       this.#pending.clear();
+      const partner = this.#partner;
       this.terminate();
+      if (partner && partner.#partner === this) partner.#fail(error);
     };
     this.#worker = worker;
     return worker;
