@@ -65,7 +65,8 @@ export class EngineInstance {
         this.helper.warmUp();
         // The first job's own workers too: started by the job, their scripts' fetch and compile was part of it.
         this.#decoder.warmUp();
-        this.#optimisers[0].warmUp();
+        // Both: a lossy still's lower band goes to the second (gif-optimiser.ts).
+        for (const optimiser of this.#optimisers) optimiser.warmUp();
       },
       () => {},
     );
