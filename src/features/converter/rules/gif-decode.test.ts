@@ -119,6 +119,28 @@ describe('decodeGif', () => {
     }
   });
 
+  it('keeps the frames it could read from a file cut short or followed by garbage', () => {
+    const bytes = writeGif(
+      4,
+      2,
+      [0x000000, 0xff0000],
+      [
+        { x: 0, y: 0, width: 4, height: 2, pixels: Array<number>(8).fill(1) },
+        { x: 0, y: 0, width: 4, height: 2, pixels: Array<number>(8).fill(0) },
+      ],
+    );
+    const secondFrame = bytes.lastIndexOf(0x21, bytes.lastIndexOf(0x2c));
+    for (const damaged of [
+      bytes.slice(0, secondFrame + 12),
+      Uint8Array.from([...bytes.slice(0, secondFrame), 0x99, 0x01]),
+    ]) {
+      const { frames } = decodeGif(damaged);
+      expect(frames).toHaveLength(1);
+      expect([...frames[0]!.rgba.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+    }
+    expect(decodeGif(bytes).frames).toHaveLength(2);
+  });
+
   it('refuses what is not a GIF, and a GIF without frames', () => {
     expect(() => decodeGif(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0, 0, 0, 0, 0]))).toThrow('not a GIF');
     const empty = writeGif(2, 2, [0, 0xffffff], []);

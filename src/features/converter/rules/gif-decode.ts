@@ -1,19 +1,11 @@
 /**
  * A small GIF decoder for the compare view: every frame composed onto the logical screen as a browser
- * shows it (disposal methods, transparency, interlacing, local colour tables), with its delay.
- * Pure: bytes in, RGBA out. Our GIFs come from our own encoder, but any valid GIF89a/87a decodes.
+ * shows it (disposal methods, transparency, interlacing, local colour tables), with its delay. The
+ * optimiser's model of a GIF and its compositor (gif-file.ts), as RGBA. Pure: bytes in, RGBA out. Our
+ * GIFs come from our own encoder, but any valid GIF89a/87a decodes.
  */
-
-import {
-  gifBlocks,
-  GifFormatError,
-  interlacedRows,
-  NO_CONTROL,
-  readScreen,
-  subBlockData,
-  unknownBlock,
-} from './gif-blocks';
-import { decodeLzw } from './gif-lzw';
+import { GifFormatError } from './gif-blocks';
+import { CLEAR, parseGif, shownFrames } from './gif-file';
 
 export interface GifFrame {
   /** The whole logical screen after this frame was drawn, RGBA. */
@@ -29,55 +21,25 @@ export interface DecodedGif {
 
 /** Decodes every frame; throws on a file that is not a GIF or is cut short before its first frame. */
 export function decodeGif(bytes: Uint8Array): DecodedGif {
-  const { width, height, globalPalette, blocksAt } = readScreen(bytes);
-  const screen = new Uint8ClampedArray(width * height * 4);
-  const frames: GifFrame[] = [];
-  let control = NO_CONTROL;
-
-  // A viewer keeps what it could read: a file that ends without its trailer, or with trailing garbage
-  // after complete frames, shows those frames.
-  for (const block of gifBlocks(bytes, blocksAt)) {
-    if (block.type === 'control') control = block;
-    if (block.type === 'unknown') {
-      if (frames.length > 0) break;
-      throw new GifFormatError(unknownBlock(block));
-    }
-    if (block.type !== 'image') continue;
-
-    const { left, top, width: frameWidth, height: frameHeight, minCodeSize } = block;
-    const palette = block.localPalette ?? globalPalette;
-    if (!palette) throw new GifFormatError('frame without a colour table');
-    if (minCodeSize < 2 || minCodeSize > 8) throw new GifFormatError(`invalid LZW code size ${minCodeSize}`);
-    const indices = decodeLzw(subBlockData(bytes, block.dataAt), minCodeSize, frameWidth * frameHeight);
-
-    const restore = control.disposal === 3 ? screen.slice() : null;
-    const rows = block.interlaced ? interlacedRows(frameHeight) : null;
-    for (let row = 0; row < frameHeight; row++) {
-      const y = top + (rows ? rows[row]! : row);
-      if (y >= height) continue;
-      for (let column = 0; column < frameWidth; column++) {
-        const x = left + column;
-        if (x >= width) continue;
-        const index = indices[row * frameWidth + column]!;
-        if (index === control.transparentIndex) continue;
-        const target = (y * width + x) * 4;
-        screen[target] = palette[index * 3] ?? 0;
-        screen[target + 1] = palette[index * 3 + 1] ?? 0;
-        screen[target + 2] = palette[index * 3 + 2] ?? 0;
-        screen[target + 3] = 255;
-      }
-    }
-    frames.push({ rgba: screen.slice(), delayCs: control.delayCs });
-
-    if (control.disposal === 2) {
-      for (let y = top; y < Math.min(top + frameHeight, height); y++) {
-        screen.fill(0, (y * width + left) * 4, (y * width + Math.min(left + frameWidth, width)) * 4);
-      }
-    } else if (restore) {
-      screen.set(restore);
-    }
-    control = NO_CONTROL;
+  const file = parseGif(bytes, 'readable');
+  if (file.frames.length === 0) throw new GifFormatError('no frames');
+  for (const frame of file.frames) {
+    if (!(frame.localPalette ?? file.globalPalette)) throw new GifFormatError('frame without a colour table');
+    if (frame.minCodeSize < 2 || frame.minCodeSize > 8)
+      throw new GifFormatError(`invalid LZW code size ${frame.minCodeSize}`);
   }
-  if (frames.length === 0) throw new GifFormatError('no frames');
-  return { width, height, frames };
+  const frames: GifFrame[] = [];
+  let n = 0;
+  for (const canvas of shownFrames(file)) {
+    const rgba = new Uint8ClampedArray(canvas.length * 4);
+    // One 32-bit store per pixel: R, G, B, A in memory order is ABGR in a little-endian word.
+    const words = new Uint32Array(rgba.buffer);
+    for (let p = 0; p < canvas.length; p++) {
+      const colour = canvas[p]!;
+      if (colour !== CLEAR)
+        words[p] = (0xff000000 | ((colour & 0xff) << 16) | (colour & 0xff00) | ((colour >> 16) & 0xff)) >>> 0;
+    }
+    frames.push({ rgba, delayCs: file.frames[n++]!.delayCs });
+  }
+  return { width: file.width, height: file.height, frames };
 }

@@ -41,8 +41,12 @@ export interface GifFile {
   frames: GifFrame[];
 }
 
-/** The optimiser rewrites what our encoder wrote: anything but a whole GIF is an error. */
-export function parseGif(bytes: Uint8Array): GifFile {
+/**
+ * The optimiser rewrites what our encoder wrote: anything but a whole GIF is an error (`whole`). A viewer
+ * keeps what it could read (`readable`): a file that ends without its trailer, or with garbage after
+ * complete frames, shows those frames.
+ */
+export function parseGif(bytes: Uint8Array, read: 'whole' | 'readable' = 'whole'): GifFile {
   const screen = readScreen(bytes);
   const file: GifFile = {
     width: screen.width,
@@ -52,11 +56,22 @@ export function parseGif(bytes: Uint8Array): GifFile {
     loopCount: null,
     frames: [],
   };
+  try {
+    readFrames(bytes, screen.blocksAt, file);
+  } catch (error) {
+    if (read === 'readable' && file.frames.length > 0 && error instanceof GifFormatError) return file;
+    throw error;
+  }
+  return file;
+}
+
+/** The blocks from `blocksAt` to the trailer into `file`; a GifFormatError on what a GIF cannot hold there. */
+function readFrames(bytes: Uint8Array, blocksAt: number, file: GifFile): void {
   let control = NO_CONTROL;
-  for (const block of gifBlocks(bytes, screen.blocksAt)) {
+  for (const block of gifBlocks(bytes, blocksAt)) {
     switch (block.type) {
       case 'trailer':
-        return file;
+        return;
       case 'unknown':
         throw new GifFormatError(unknownBlock(block));
       case 'control':
