@@ -8,7 +8,7 @@ import postcssSimpleVars from 'postcss-simple-vars';
 import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
-import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
+import { coreWorkerExports, wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
 
 const OUT_DIR = 'dist';
 const THEME_COLOR = '#1c7ed6';
@@ -105,19 +105,6 @@ function withoutDefaultFFmpegWorker(): Plugin {
   };
 }
 
-/**
- * Vite bundles workers without their entry's exports, but the engine core's worker is also the module
- * @ffmpeg/ffmpeg imports as the core (`import(coreURL).default`, see ffmpeg-core.worker.ts): keep them.
- */
-function keepWorkerExports(): Plugin {
-  return {
-    name: 'keep-worker-exports',
-    options(options) {
-      return { ...options, preserveEntrySignatures: 'exports-only' };
-    },
-  };
-}
-
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -199,7 +186,7 @@ export default defineConfig(({ command }) => ({
   // @ffmpeg/ffmpeg starts its worker with `new URL('./worker.js', import.meta.url)`, which breaks
   // when the dev server pre-bundles it into a single file.
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
-  worker: { format: 'es', plugins: () => [keepWorkerExports()] },
+  worker: { format: 'es', plugins: () => [coreWorkerExports()] },
   build: {
     outDir: OUT_DIR,
     target: 'es2022',

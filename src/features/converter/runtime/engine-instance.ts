@@ -63,10 +63,8 @@ export class EngineInstance {
     this.#lifecycle.core().then(
       () => {
         this.helper.warmUp();
-        // The first job's own workers too: started by the job, their scripts' fetch and compile was part of it.
+        // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.
         this.#decoder.warmUp();
-        // Both: a lossy still's lower band goes to the second (gif-optimiser.ts).
-        for (const optimiser of this.#optimisers) optimiser.warmUp();
       },
       () => {},
     );

@@ -87,11 +87,6 @@ export class GifOptimiserWorker {
     });
   }
 
-  /** Starts the worker ahead of the first GIF (idempotent): a first visit fetches and compiles its script. */
-  warmUp(): void {
-    this.#ensureWorker();
-  }
-
   /** Stops at once; a pending GIF rejects with an AbortError. A later call starts a new worker. */
   terminate(): void {
     this.#worker?.terminate();
