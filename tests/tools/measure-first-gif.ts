@@ -2,7 +2,8 @@
  * The bench's first-visit case (an empty profile, a 1920x1280 photo chosen as soon as Convert shows, then
  * Convert), with where its time went: the conversion's stages (the `png2gif:stages` mark), the engine
  * core's load measure and when it started relative to the click. Several builds are measured in turn,
- * round after round, so that they share the machine's load.
+ * round after round, so that they share the machine's load. SECOND=1 converts the photo again in the same
+ * page and prints that warm conversion's stages: the difference is what a first visit pays for cold code.
  * Run: `npx tsx tests/tools/measure-first-gif.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
