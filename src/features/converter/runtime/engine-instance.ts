@@ -38,7 +38,7 @@ const JOBS_PER_CORE = 20;
 export class EngineInstance {
   readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
-  /** The second one starts only when an animation is optimised in two runs. */
+  /** The second one starts only when an animation is optimised in two runs, or lossy frames in two bands. */
   readonly #optimisers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
   #busy = false;
 
