@@ -8,7 +8,7 @@ import postcssSimpleVars from 'postcss-simple-vars';
 import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
-import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
+import { coreWorkerExports, wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
 
 const OUT_DIR = 'dist';
 const THEME_COLOR = '#1c7ed6';
@@ -55,6 +55,16 @@ function reactRouterProductionBuild(command: 'build' | 'serve') {
 }
 
 /**
+ * workbox-window's package names its ES5 build as its module: every browser the app runs in takes the
+ * ES2017 build it also ships, 2.4 KB smaller in the first paint and the precache.
+ */
+function workboxWindowModernBuild(command: 'build' | 'serve') {
+  if (command !== 'build') return [];
+  const build = join(dirname(createRequire(import.meta.url).resolve('workbox-window/package.json')), 'build');
+  return [{ find: /^workbox-window$/, replacement: join(build, 'workbox-window.prod.mjs') }];
+}
+
+/**
  * public/ is copied as it is: the service worker's share-target script keeps its comments in the source
  * and ships minified (1.5 KB less in every precache). It runs before the service worker is generated, so
  * the precache revision is the shipped file's.
@@ -77,10 +87,29 @@ function minifyPublicScripts(names: string[]): Plugin {
   };
 }
 
+/**
+ * The engine always gives @ffmpeg/ffmpeg its own worker (`classWorkerURL`, see ffmpeg-core.worker.ts): the
+ * library's default worker, which Vite would bundle from `new Worker(new URL('./worker.js', …))`, would
+ * only grow every visitor's download and precache. The build fails if the library's code changes shape.
+ */
+function withoutDefaultFFmpegWorker(): Plugin {
+  const DEFAULT_WORKER = /new Worker\(new URL\("\.\/worker\.js", import\.meta\.url\), \{\s*type: "module",?\s*\}\)/;
+  return {
+    name: 'without-default-ffmpeg-worker',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@ffmpeg[\\/]ffmpeg[\\/]dist[\\/]esm[\\/]classes\.js$/.test(id)) return null;
+      if (!DEFAULT_WORKER.test(code)) this.error('@ffmpeg/ffmpeg no longer creates its default worker as expected');
+      return code.replace(DEFAULT_WORKER, 'null');
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     wasmAssetsGuard(),
+    withoutDefaultFFmpegWorker(),
     minifyPublicScripts(['share-target-sw.js']),
     VitePWA({
       // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
@@ -151,12 +180,13 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: '@', replacement: new URL('./src', import.meta.url).pathname },
       ...reactRouterProductionBuild(command),
+      ...workboxWindowModernBuild(command),
     ],
   },
   // @ffmpeg/ffmpeg starts its worker with `new URL('./worker.js', import.meta.url)`, which breaks
   // when the dev server pre-bundles it into a single file.
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [coreWorkerExports()] },
   build: {
     outDir: OUT_DIR,
     target: 'es2022',

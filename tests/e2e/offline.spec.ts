@@ -119,6 +119,7 @@ test('after one visit, every route and a conversion work without network, then w
   const origin = server.origin;
   const context = await browser.newContext({ baseURL: origin, acceptDownloads: true });
   const { requests, cspReports, withoutNetwork } = watchContext(context);
+  let precachedWasm: string[] = [];
   await listenForCspViolations(context, cspReports);
 
   try {
@@ -157,15 +158,27 @@ test('after one visit, every route and a conversion work without network, then w
       const fresh = await context.newPage();
       await expectOfflineJourney(fresh, frames);
       await expect(fresh.getByText('Ready to work offline', { exact: true })).toBeVisible();
+      precachedWasm = await fresh.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls.filter((url) => url.endsWith('.wasm'));
+      });
     });
 
     const foreign = requests.filter((url) => /^https?:/.test(url) && !url.startsWith(`${origin}/`));
     expect(foreign, 'requests that left the origin').toEqual([]);
-    // The engine and every other file came from the precache, not from the browser's HTTP cache.
+    // Every file came from the precache, not from the browser's HTTP cache: through the service worker, or
+    // for the engine's wasm, which its worker reads straight from Cache Storage (runtime/ffmpeg-core.worker.ts),
+    // without a request at all.
     expect(withoutNetwork.responses.filter((response) => !response.fromServiceWorker)).toEqual([]);
     expect(withoutNetwork.responses.map((response) => response.url)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/)]),
+      expect.arrayContaining([expect.stringMatching(/\/assets\/ffmpeg-core\.worker-[\w-]+\.js$/)]),
     );
+    expect(precachedWasm, 'the engine wasm in Cache Storage').toEqual([
+      expect.stringMatching(/\/ffmpeg-core-[\w-]+\.wasm$/),
+    ]);
     expect(cspReports, 'Content-Security-Policy violations').toEqual([]);
   } finally {
     await context.close();

@@ -31,7 +31,9 @@ function precacheSize(): { count: number; bytes: number } {
 function engineFiles(): EngineFiles {
   const assets = readdirSync(join(DIST, 'assets'));
   const find = (pattern: RegExp) => `/assets/${assets.find((name) => pattern.test(name))}`;
-  return { worker: find(/^worker-.*\.js$/), core: find(/^ffmpeg-core-.*\.js$/), wasm: find(/^ffmpeg-core-.*\.wasm$/) };
+  // The engine's worker is its core's loader too (runtime/ffmpeg-core.worker.ts).
+  const worker = find(/^ffmpeg-core\.worker-.*\.js$/);
+  return { worker, core: worker, wasm: find(/^ffmpeg-core-.*\.wasm$/) };
 }
 
 /** Bytes the network delivered (resource timing transferSize: 0 when served from a cache) to the page and its service worker. */

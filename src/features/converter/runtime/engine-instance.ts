@@ -61,7 +61,11 @@ export class EngineInstance {
     // once this core is in: two cores compiling at once on two CPU cores each took longer, and the first
     // conversion waits only for this one (a helper is borrowed only when it is ready).
     this.#lifecycle.core().then(
-      () => this.helper.warmUp(),
+      () => {
+        this.helper.warmUp();
+        // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.
+        this.#decoder.warmUp();
+      },
       () => {},
     );
   }

@@ -1,5 +1,5 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
-import { FFMPEG_CORE } from './core-location';
+import coreWorkerURL from './ffmpeg-core.worker.ts?worker&url';
 import type { FFmpegPort } from './ffmpeg-port';
 
 /** The User Timing measure each core load leaves (fetch, compile, instantiate): npm run bench reads it. */
@@ -9,7 +9,9 @@ export const ENGINE_LOAD_MEASURE = 'png2gif:engine-load';
 export async function loadFFmpeg(): Promise<FFmpeg> {
   const started = performance.now();
   const ffmpeg = new FFmpeg();
-  await ffmpeg.load({ coreURL: FFMPEG_CORE.coreURL, wasmURL: FFMPEG_CORE.wasmURL });
+  // The worker is the core's loader too (ffmpeg-core.worker.ts): its `import(coreURL)` finds itself loaded.
+  const workerURL = new URL(coreWorkerURL, location.href).href;
+  await ffmpeg.load({ classWorkerURL: workerURL, coreURL: workerURL });
   performance.measure(ENGINE_LOAD_MEASURE, { start: started, end: performance.now() });
   return ffmpeg;
 }

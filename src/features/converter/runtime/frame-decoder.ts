@@ -58,6 +58,11 @@ export class FrameDecoder {
     });
   }
 
+  /** Starts the first worker ahead of the first frame (idempotent): a first visit fetches and compiles its script. */
+  warmUp(): void {
+    if (this.#workers.length === 0) this.#startWorker();
+  }
+
   /** Stops any decode at once; pending frames reject with an AbortError. A later decode starts new workers. */
   terminate(): void {
     for (const worker of this.#workers) worker.terminate();

@@ -7,32 +7,32 @@ import type { ConverterRuntime } from '../rules/contracts';
  */
 export function createLazyRuntime(load: () => Promise<ConverterRuntime>): ConverterRuntime {
   let loading: Promise<ConverterRuntime> | null = null;
+  let loaded: ConverterRuntime | null = null;
   const runtime = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
+    (loading ??= load().then(
+      (ready) => (loaded = ready),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  // Once loaded, a call goes straight through, in the caller's own task: a conversion's first file read
+  // starts before the click's re-render (the progress card) instead of a microtask after it, and overlaps it.
+  const withRuntime = <T>(call: (ready: ConverterRuntime) => Promise<T>): Promise<T> =>
+    loaded ? call(loaded) : runtime().then(call);
 
   return {
     warmUp() {
       runtime().then(
-        (loaded) => loaded.warmUp(),
+        (ready) => ready.warmUp(),
         () => {
           // The next conversion retries the load and reports its error.
         },
       );
     },
-    async convert(request, options) {
-      return (await runtime()).convert(request, options);
-    },
-    async convertSample(request, options) {
-      return (await runtime()).convertSample(request, options);
-    },
-    async convertEach(request, options) {
-      return (await runtime()).convertEach(request, options);
-    },
-    async decodeGif(gif, options) {
-      return (await runtime()).decodeGif(gif, options);
-    },
+    convert: (request, options) => withRuntime((ready) => ready.convert(request, options)),
+    convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),
+    convertEach: (request, options) => withRuntime((ready) => ready.convertEach(request, options)),
+    decodeGif: (gif, options) => withRuntime((ready) => ready.decodeGif(gif, options)),
   };
 }

@@ -1,0 +1,130 @@
+/**
+ * The bench's first-visit case (an empty profile, a 1920x1280 photo chosen as soon as Convert shows, then
+ * Convert), with where its time went: the conversion's stages (the `png2gif:stages` mark), the engine
+ * core's load measure and when it started relative to the click. Several builds are measured in turn,
+ * round after round, so that they share the machine's load. SECOND=1 converts the photo again in the same
+ * page and prints that warm conversion's stages: the difference is what a first visit pays for cold code.
+ * Run: `npx tsx tests/tools/measure-first-gif.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
+import { startPreviewServer } from '../support/preview-server';
+import {
+  chooseFiles,
+  clearSelection,
+  convertAndWait,
+  FILE_LIST_PROBE,
+  fileListVisibleMs,
+  openConverter,
+} from '../bench/app-ui';
+import { ensureCaseInputs } from '../bench/inputs/write-inputs';
+
+const ROUNDS = Number(process.argv[2] ?? 3);
+const DIRS = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['dist'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface Sample {
+  ms: number;
+  fileList: number | null;
+  loadStartToClick: number | null;
+  loadMs: number | null;
+  stages: Record<string, number>;
+}
+
+async function firstGif(outDir: string, photo: readonly string[]): Promise<Sample> {
+  const server = await startPreviewServer({ outDir });
+  const profile = mkdtempSync(join(tmpdir(), 'first-gif-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    serviceWorkers: 'allow',
+    bypassCSP: true,
+  });
+  try {
+    const page = await context.newPage();
+    await openConverter(page, server.origin);
+    await page.evaluate(FILE_LIST_PROBE);
+    const choice = await chooseFiles(page, photo);
+    if (!choice.accepted) throw new Error(choice.reason);
+    const fileList = await fileListVisibleMs(page);
+    const timing = await convertAndWait(page, 120_000);
+    if (timing.failed) throw new Error(timing.failed);
+    const extra = (await page.evaluate(`(() => {
+      const load = performance.getEntriesByName('png2gif:engine-load')[0];
+      const stages = performance.getEntriesByName('png2gif:stages')[0];
+      return { loadStart: load ? load.startTime : null, loadMs: load ? load.duration : null, clickAt: window.__benchProbe.clickAt,
+        before: stages ? stages.startTime - stages.detail.totalMs - window.__benchProbe.clickAt : null,
+        after: stages ? window.__benchProbe.doneAt - stages.startTime : null };
+    })()`)) as { loadStart: number | null; loadMs: number | null; clickAt: number; before: number; after: number };
+    console.log(
+      `  click → runtime ${extra.before.toFixed(0)} ms, runtime done → result shown ${extra.after.toFixed(0)} ms`,
+    );
+    if (process.env.SECOND) {
+      await clearSelection(page);
+      await chooseFiles(page, photo);
+      const again = await convertAndWait(page, 120_000);
+      const stages = Object.entries(again.stages[0] ?? {})
+        .filter(([, ms]) => ms >= 1)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+        .join(', ');
+      console.log(`  second conversion ${again.ms.toFixed(0)} ms: ${stages}`);
+    }
+    return {
+      ms: timing.ms,
+      fileList,
+      loadStartToClick: extra.loadStart === null ? null : extra.loadStart - extra.clickAt,
+      loadMs: extra.loadMs,
+      stages: timing.stages[0] ?? {},
+    };
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  assertChromiumInstalled();
+  const photo = ensureCaseInputs({
+    id: 'first-visit-1920x1280-photo',
+    title: 'first visit',
+    kind: 'still',
+    content: 'photo',
+    files: 1,
+    width: 1920,
+    height: 1280,
+    seed: 0,
+  }).files;
+  const results = new Map(DIRS.map((dir) => [dir, [] as Sample[]]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const dir of DIRS) {
+      const sample = await firstGif(dir, photo);
+      results.get(dir)!.push(sample);
+      const stages = Object.entries(sample.stages)
+        .filter(([, ms]) => ms >= 1)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+        .join(', ');
+      console.log(
+        `${dir}: ${sample.ms.toFixed(0)} ms (file list ${sample.fileList?.toFixed(0)}; core load ${sample.loadMs?.toFixed(0)} ms starting ${sample.loadStartToClick?.toFixed(0)} ms after the click) ${stages}`,
+      );
+    }
+  }
+  console.log(
+    `first GIF on a first visit, ms (load ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')}):`,
+  );
+  for (const [dir, samples] of results) {
+    const ms = samples.map((s) => s.ms);
+    const lists = samples.map((s) => s.fileList ?? Number.NaN);
+    console.log(
+      `  ${dir}: median ${median(ms).toFixed(0)} (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}); file list median ${median(lists).toFixed(0)} (${Math.min(...lists).toFixed(0)}–${Math.max(...lists).toFixed(0)})`,
+    );
+  }
+}
+
+await main();
