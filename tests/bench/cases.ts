@@ -82,3 +82,15 @@ export function specOutputSize(width: number, height: number, maxDimension = 192
   const scale = Math.min(1, maxDimension / Math.max(width, height));
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
+
+/** The first-visit case: one 1920x1280 photograph, converted right after the page opens. */
+export const FIRST_VISIT_PHOTO: ConversionCase = {
+  id: 'first-visit-1920x1280-photo',
+  title: 'first visit',
+  kind: 'still',
+  content: 'photo',
+  files: 1,
+  width: 1920,
+  height: 1280,
+  seed: 0,
+};

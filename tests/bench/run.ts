@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
 import { runConversionCase, type CaseResult } from './case-runner';
-import { CONVERSION_CASES, quickVariant, type ConversionCase } from './cases';
+import { CONVERSION_CASES, FIRST_VISIT_PHOTO, quickVariant, type ConversionCase } from './cases';
 import { ensureCaseInputs, ensureNoiseInputs } from './inputs/write-inputs';
 import { measureMemory, type MemoryResult } from './memory';
 import { NATIVE_MISSING_HINT, nativeFfmpegVersion } from './native-ffmpeg';
@@ -35,18 +35,6 @@ const TINY_CASE: ConversionCase = {
   width: 64,
   height: 48,
   seed: 7,
-};
-
-/** The first-visit case: one 1920x1280 photograph, converted right after the page opens. */
-const FIRST_VISIT_PHOTO: ConversionCase = {
-  id: 'first-visit-1920x1280-photo',
-  title: 'first visit',
-  kind: 'still',
-  content: 'photo',
-  files: 1,
-  width: 1920,
-  height: 1280,
-  seed: 0,
 };
 
 const log = (line: string) => console.log(line);

@@ -4,12 +4,9 @@
  * builds are measured in turn, round after round, so that they share the machine's load.
  * Run: `npx tsx tests/tools/measure-engine-load.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { startPreviewServer } from '../support/preview-server';
+import { loadavg } from 'node:os';
+import { assertChromiumInstalled } from '../browser';
+import { firstVisit, withBrowserProfile } from '../support/browser-profile';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const DIRS = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['dist'];
@@ -18,19 +15,8 @@ const VISITS_PER_ROUND = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function loadsOf(outDir: string): Promise<number[]> {
-  const server = await startPreviewServer({ outDir });
-  const profile = mkdtempSync(join(tmpdir(), 'engine-load-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    baseURL: server.origin,
-  });
-  try {
-    // The first visit installs the service worker and precaches the core.
-    const first = await context.newPage();
-    await first.goto('/');
-    await first.waitForTimeout(6000);
-    await first.close();
+  return withBrowserProfile(outDir, async (context) => {
+    await firstVisit(context);
     const loads: number[] = [];
     for (let visit = 0; visit < VISITS_PER_ROUND; visit++) {
       const page = await context.newPage();
@@ -44,11 +30,7 @@ async function loadsOf(outDir: string): Promise<number[]> {
       await page.close();
     }
     return loads;
-  } finally {
-    await context.close();
-    await server.stop();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main() {

@@ -6,12 +6,10 @@
  * page and prints that warm conversion's stages: the difference is what a first visit pays for cold code.
  * Run: `npx tsx tests/tools/measure-first-gif.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { startPreviewServer } from '../support/preview-server';
+import { loadavg } from 'node:os';
+import { assertChromiumInstalled } from '../browser';
+import { withBrowserProfile } from '../support/browser-profile';
+import { FIRST_VISIT_PHOTO } from '../bench/cases';
 import {
   chooseFiles,
   clearSelection,
@@ -36,69 +34,52 @@ interface Sample {
 }
 
 async function firstGif(outDir: string, photo: readonly string[]): Promise<Sample> {
-  const server = await startPreviewServer({ outDir });
-  const profile = mkdtempSync(join(tmpdir(), 'first-gif-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    serviceWorkers: 'allow',
-    bypassCSP: true,
-  });
-  try {
-    const page = await context.newPage();
-    await openConverter(page, server.origin);
-    await page.evaluate(FILE_LIST_PROBE);
-    const choice = await chooseFiles(page, photo);
-    if (!choice.accepted) throw new Error(choice.reason);
-    const fileList = await fileListVisibleMs(page);
-    const timing = await convertAndWait(page, 120_000);
-    if (timing.failed) throw new Error(timing.failed);
-    const extra = (await page.evaluate(`(() => {
+  return withBrowserProfile(
+    outDir,
+    async (context, origin) => {
+      const page = await context.newPage();
+      await openConverter(page, origin);
+      await page.evaluate(FILE_LIST_PROBE);
+      const choice = await chooseFiles(page, photo);
+      if (!choice.accepted) throw new Error(choice.reason);
+      const fileList = await fileListVisibleMs(page);
+      const timing = await convertAndWait(page, 120_000);
+      if (timing.failed) throw new Error(timing.failed);
+      const extra = (await page.evaluate(`(() => {
       const load = performance.getEntriesByName('png2gif:engine-load')[0];
       const stages = performance.getEntriesByName('png2gif:stages')[0];
       return { loadStart: load ? load.startTime : null, loadMs: load ? load.duration : null, clickAt: window.__benchProbe.clickAt,
         before: stages ? stages.startTime - stages.detail.totalMs - window.__benchProbe.clickAt : null,
         after: stages ? window.__benchProbe.doneAt - stages.startTime : null };
     })()`)) as { loadStart: number | null; loadMs: number | null; clickAt: number; before: number; after: number };
-    console.log(
-      `  click → runtime ${extra.before.toFixed(0)} ms, runtime done → result shown ${extra.after.toFixed(0)} ms`,
-    );
-    if (process.env.SECOND) {
-      await clearSelection(page);
-      await chooseFiles(page, photo);
-      const again = await convertAndWait(page, 120_000);
-      const stages = Object.entries(again.stages[0] ?? {})
-        .filter(([, ms]) => ms >= 1)
-        .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
-        .join(', ');
-      console.log(`  second conversion ${again.ms.toFixed(0)} ms: ${stages}`);
-    }
-    return {
-      ms: timing.ms,
-      fileList,
-      loadStartToClick: extra.loadStart === null ? null : extra.loadStart - extra.clickAt,
-      loadMs: extra.loadMs,
-      stages: timing.stages[0] ?? {},
-    };
-  } finally {
-    await context.close();
-    await server.stop();
-    rmSync(profile, { recursive: true, force: true });
-  }
+      console.log(
+        `  click → runtime ${extra.before.toFixed(0)} ms, runtime done → result shown ${extra.after.toFixed(0)} ms`,
+      );
+      if (process.env.SECOND) {
+        await clearSelection(page);
+        await chooseFiles(page, photo);
+        const again = await convertAndWait(page, 120_000);
+        const stages = Object.entries(again.stages[0] ?? {})
+          .filter(([, ms]) => ms >= 1)
+          .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+          .join(', ');
+        console.log(`  second conversion ${again.ms.toFixed(0)} ms: ${stages}`);
+      }
+      return {
+        ms: timing.ms,
+        fileList,
+        loadStartToClick: extra.loadStart === null ? null : extra.loadStart - extra.clickAt,
+        loadMs: extra.loadMs,
+        stages: timing.stages[0] ?? {},
+      };
+    },
+    { bypassCSP: true },
+  );
 }
 
 async function main() {
   assertChromiumInstalled();
-  const photo = ensureCaseInputs({
-    id: 'first-visit-1920x1280-photo',
-    title: 'first visit',
-    kind: 'still',
-    content: 'photo',
-    files: 1,
-    width: 1920,
-    height: 1280,
-    seed: 0,
-  }).files;
+  const photo = ensureCaseInputs(FIRST_VISIT_PHOTO).files;
   const results = new Map(DIRS.map((dir) => [dir, [] as Sample[]]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const dir of DIRS) {

@@ -4,12 +4,9 @@
  * thread by thread (page, ffmpeg worker, service worker), longest first.
  * Run: `npx tsx tests/tools/trace-engine-load.ts [dist dir] [trace.json]` (default: dist/, no file).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { startPreviewServer } from '../support/preview-server';
+import { writeFileSync } from 'node:fs';
+import { assertChromiumInstalled } from '../browser';
+import { firstVisit, withBrowserProfile } from '../support/browser-profile';
 
 const DIST = process.argv[2] ?? 'dist';
 const OUT = process.argv[3];
@@ -47,18 +44,8 @@ interface TraceEvent {
 
 async function main() {
   assertChromiumInstalled();
-  const server = await startPreviewServer({ outDir: DIST });
-  const profile = mkdtempSync(join(tmpdir(), 'engine-trace-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    baseURL: server.origin,
-  });
-  try {
-    const first = await context.newPage();
-    await first.goto('/');
-    await first.waitForTimeout(6000);
-    await first.close();
+  await withBrowserProfile(DIST, async (context) => {
+    await firstVisit(context);
     // One repeat visit without the trace: the code cache, if any, is written by then.
     const warm = await context.newPage();
     await warm.goto('/');
@@ -83,11 +70,7 @@ async function main() {
     await done;
     if (OUT) writeFileSync(OUT, JSON.stringify({ traceEvents: events }));
     report(events, load);
-  } finally {
-    await context.close();
-    await server.stop();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 function report(events: TraceEvent[], load: number) {
