@@ -215,18 +215,8 @@ function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: C
     // 4000x3000 photo 1132K/.9073/3.59 → 1133K/.9076/3.24, gradient 599K/.9034/5.31 → 597K/.9030/5.19, the
     // elephants with grain 1216K/.8952/3.81 → 1218K/.8954/3.69). `neighbor` was faster still (100 ms) but
     // lost 0.004 SSIM-Y on the grainy one: single source pixels carry the grain the picture averages out.
-    const half = (length: number) => Math.trunc((length + 1) / 2);
     return [
-      '-canvas', `${half(layout.width)}x${half(layout.height)}`,
-      ...layout.frames.flatMap(({ inputFile, decoded, placement, delayCs }) => [
-        '-frame',
-        frameArgument(inputFile, decoded, {
-          x: Math.trunc(placement.x / 2),
-          y: Math.trunc(placement.y / 2),
-          width: half(placement.width),
-          height: half(placement.height),
-        }, delayCs),
-      ]),
+      ...frameInputs(halfSize(layout)),
       '-scaler', 'area',
       '-filter', paletteGen(palette, false),
       '-palette-out', PALETTE_FILE,
@@ -237,6 +227,25 @@ function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: C
     '-filter', paletteGen(palette, content.manyColours ?? false),
     '-palette-out', PALETTE_FILE,
   ]; // prettier-ignore
+}
+
+/** The layout at half its size (rounded up), each frame's placement with it. */
+function halfSize(layout: FrameLayout): FrameLayout {
+  const half = (length: number) => Math.trunc((length + 1) / 2);
+  return {
+    ...layout,
+    width: half(layout.width),
+    height: half(layout.height),
+    frames: layout.frames.map((frame) => ({
+      ...frame,
+      placement: {
+        x: Math.trunc(frame.placement.x / 2),
+        y: Math.trunc(frame.placement.y / 2),
+        width: half(frame.placement.width),
+        height: half(frame.placement.height),
+      },
+    })),
+  };
 }
 
 /** A frame decoded larger than it is shown: the core scales it down. */
