@@ -1,3 +1,4 @@
+import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
 import { readGifInfo } from '@/features/converter/rules/gif-bytes';
@@ -290,7 +291,7 @@ describe('progress, cleanup and failures', () => {
         const rgba = new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
         return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogramStep) };
       },
-      optimise: async (gif) => gif,
+      optimise: async (input) => gifAsMapped(input),
     });
     await expect(job).rejects.toThrow('Failed to load image: b.png');
     expect(ffmpeg.listFiles()).toEqual([]);

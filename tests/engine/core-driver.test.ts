@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyTiming } from '@/features/converter/rules/gif-bytes';
+import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
+import { readIndexedFrames } from '@/features/converter/rules/indexed-frames';
 import { frameArgument } from '@/features/converter/rules/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
@@ -7,7 +10,8 @@ import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
 
 /**
  * The engine core's driver (wasm-assets/core/driver/gif-core.c) on its own: what the plan does not use
- * yet (placement with scaling) and what a loaded core must survive (many jobs, bad arguments).
+ * yet (placement with scaling), its outputs (GIF, palette, indices) and what a loaded core must survive
+ * (many jobs, bad arguments).
  */
 let core: NodeFFmpeg;
 beforeAll(async () => {
@@ -98,6 +102,48 @@ describe('engine core driver', () => {
     expect(code).toBe(0);
     expect(meanAbsoluteError(decodeGif(await core.readFile('run.gif')).frames[0]!.image, image)).toBeLessThan(6);
     for (const file of ['p.rgba', 'pal.pal', 'run.gif']) await core.deleteFile(file);
+  });
+
+  it('hands the mapped frames over as palette indices: whole frames, the palette with its transparent entry', async () => {
+    const ball = (shift: number) =>
+      makeRgba(64, 48, (x, y) => ((x - 20 - shift) ** 2 + (y - 24) ** 2 < 100 ? [230, 80 + x, 40, 255] : [0, 0, 0, 0]));
+    const images = [ball(0), ball(12)];
+    for (const [i, image] of images.entries()) await core.writeFile(`b${i}.rgba`, image.data.slice());
+    const frames = images.flatMap((image, i) => frame(`b${i}.rgba`, image));
+    const { code, log } = await run(['-canvas', '64x48', ...frames, '-filter', GRAPH, '-indices-out', 'b.idx']);
+    expect(code, log.join('\n')).toBe(0);
+    expect(log.filter((line) => /^frame=\d+$/.test(line))).toEqual(['frame=1', 'frame=2']);
+    const file = readIndexedFrames([await core.readFile('b.idx')], {
+      delaysCs: [10, 20],
+      loopCount: 0,
+      transparent: true,
+    });
+    expect([file.width, file.height, file.frames.length]).toEqual([64, 48, 2]);
+    file.frames.forEach((f, n) => {
+      expect([f.left, f.top, f.width, f.height, f.delayCs, f.disposal]).toEqual([0, 0, 64, 48, [10, 20][n], 2]);
+      expect(f.transparentIndex).not.toBeNull();
+      // Each pixel's index shows the picture's colour: transparent where it was clear.
+      const palette = f.localPalette!;
+      const shown = makeRgba(64, 48, (x, y) => {
+        const index = f.indices![y * 64 + x]!;
+        if (index === f.transparentIndex) return [0, 0, 0, 0];
+        return [palette[index * 3]!, palette[index * 3 + 1]!, palette[index * 3 + 2]!, 255];
+      });
+      expect(meanAbsoluteError(shown, images[n]!)).toBeLessThan(3);
+    });
+    // The same job to a GIF decodes to the same pictures.
+    expect((await run(['-canvas', '64x48', ...frames, '-filter', GRAPH, '-o', 'b.gif'])).code).toBe(0);
+    const gif = decodeGif(applyTiming(await core.readFile('b.gif'), { delaysCs: [10, 20], loopCount: 0 }));
+    const written = decodeGif(gifAsMapped(file));
+    expect(written.frames.map((f) => f.image.data)).toEqual(gif.frames.map((f) => f.image.data));
+    // A graph that does not end in paletteuse has no indices to give.
+    const wrong = await run(['-canvas', '64x48', ...frames, '-filter', 'null', '-indices-out', 'w.idx']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.log.some((line) => /^error: -indices-out needs a graph that ends in paletteuse/.test(line))).toBe(
+      true,
+    );
+    expect(core.listFiles()).not.toContain('w.idx');
+    for (const name of ['b0.rgba', 'b1.rgba', 'b.idx', 'b.gif']) await core.deleteFile(name);
   });
 
   it('fails cleanly with an error line, leaves no output, and the next job works', async () => {

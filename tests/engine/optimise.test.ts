@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseGif } from '@/features/converter/rules/gif-file';
-import { optimiseGif, optimiseGifInRuns, type OptimiseRun } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGif, optimiseGifInRuns, type OptimiseRun } from '@/features/converter/rules/gif-optimise';
 import { MAX_BUDGET_SHARE } from '@/features/converter/rules/lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
@@ -43,7 +43,7 @@ function ballFrames(count: number): Rgba[] {
 
 const inputs = (frames: Rgba[]) => frames.map((image, i) => ({ name: `f${i}.png`, image, delayMs: 100 + i * 10 }));
 
-/** The same conversion without the optimiser: what ffmpeg and the timing pass alone make. */
+/** The same conversion without the optimiser: the core's frames as they are, whole and lossless. */
 async function withoutOptimiser(frames: Rgba[], settings: Partial<ConversionSettings> = {}): Promise<Uint8Array> {
   return (await encoderOnly(frames, settings)).gif;
 }
@@ -54,7 +54,7 @@ async function encoderOnly(frames: Rgba[], settings: Partial<ConversionSettings>
     settings: jobSettings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, jobSettings),
-    optimise: async (gif) => gif,
+    optimise: async (input) => gifAsMapped(input),
   });
 }
 
@@ -126,7 +126,7 @@ describe('the optimiser in a real conversion', () => {
     const frames = cameraPan(10); // 10 × 800x600: big enough to be cut in two runs
     const settings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: 'animated' };
     // The job hands the pass the encoder's GIF and the plan's runs (the browser runs them on two workers).
-    let plain = new Uint8Array();
+    let plain: Uint8Array = new Uint8Array();
     let runs: readonly OptimiseRun[] | null = null;
     let lossiness = 0;
     const { gif } = await runConversionJob(ffmpeg, {
@@ -134,7 +134,7 @@ describe('the optimiser in a real conversion', () => {
       sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
       optimise: async (encoded, options, cut) => {
-        [plain, runs, lossiness] = [encoded.slice(), cut, options.lossiness];
+        [plain, runs, lossiness] = [gifAsMapped(encoded), cut, options.lossiness];
         return optimiseGifInRuns(encoded, options, cut);
       },
     });

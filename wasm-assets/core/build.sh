@@ -69,8 +69,10 @@ fetch_source() {
 }
 
 # Only what the job uses: raw RGBA frames come from our driver, the filters below, the GIF encoder and
-# muxer, the file protocol. No GPL parts (LGPL-2.1-or-later), no threads, no assembly.
-FILTERS=buffer,buffersink,format,null,split,palettegen,paletteuse,scale,pad,overlay,crop,setpts
+# muxer, the file protocol. No GPL parts (LGPL-2.1-or-later), no threads, no assembly. The driver places
+# and scales frames itself (libswscale), so no pad, crop or overlay; `scale` is what the graph inserts to
+# convert pixel formats and what the palette's quarter sample uses; `split` and `null` serve tests' graphs.
+FILTERS=buffer,buffersink,format,null,split,palettegen,paletteuse,scale
 CONFIGURE_FLAGS=(
   --target-os=none --arch=x86_32 --enable-cross-compile
   --cc=emcc --cxx=em++ --ar=emar --ranlib=emranlib --nm=emnm --dep-cc=emcc

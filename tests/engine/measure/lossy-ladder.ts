@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/rules/settings';
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import { flatUi, gradient, grain } from '../../fixtures/content';
@@ -81,7 +81,7 @@ async function appGif(frames: Rgba[]): Promise<{ gif: Uint8Array; sources: Rgba[
     settings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
-    optimise: async (g) => g,
+    optimise: async (input) => gifAsMapped(input),
   });
   // What the GIF should show: each picture at its placement on the output canvas.
   for (const frame of plan.frames) {

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
 import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings';
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import type { Rgba } from '../../fixtures/pngs';
@@ -45,7 +45,7 @@ const { gif, plan } = await runConversionJob(ffmpeg, {
   settings,
   sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
   readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
-  optimise: async (g) => g,
+  optimise: async (input) => gifAsMapped(input),
 });
 const [convertCpu, convertWall] = [cpuMs() - cpu0, performance.now() - wall0];
 console.log(

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { decodeGif } from '@/features/converter/rules/gif-decode';
-import { optimiseGifInRuns, optimiseRunsFor } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGifInRuns, optimiseRunsFor } from '@/features/converter/rules/gif-optimise';
 import { decodePng, type Rgba } from '../../fixtures/pngs';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
@@ -42,7 +42,8 @@ for (const dir of process.argv.slice(2)) {
       settings,
       sources: sources.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(sources[frame.sourceIndex]!, frame, settings),
-      optimise: async (gif, options) => {
+      optimise: async (input, options) => {
+        const gif = gifAsMapped(input);
         encoded = { gif, options };
         return gif;
       },

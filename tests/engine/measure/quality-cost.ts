@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
-import { optimisationFor, optimiseGif } from '@/features/converter/rules/gif-optimise';
+import { optimiseGif } from '@/features/converter/rules/gif-optimise';
 import { parseGif } from '@/features/converter/rules/gif-file';
 import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
 import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
@@ -61,7 +61,7 @@ for (const path of args) {
     if (plan.paletteArgs) refinePalette(table, histogram.build(), PALETTE_REFINE_ITERATIONS);
     const analysis = cpuMs() - started;
     // The pass again on the encoder's output is as costly as the job's own run of it.
-    const options = optimisationFor(plan);
+    const options = plan.optimisation;
     started = cpuMs();
     if (options) optimiseGif(gif, options);
     const optimise = options ? cpuMs() - started : 0;

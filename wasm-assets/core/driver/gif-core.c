@@ -15,8 +15,10 @@
  *   -palette-in FILE        a palette written by -palette-out (16×16 RGB32), fed to the second input
  *   -palette-out FILE       write the graph's last output frame (a palettegen palette) raw, no GIF
  *   -o FILE                 write the GIF here
+ *   -indices-out FILE       write the graph's frames (paletteuse's PAL8) raw instead of a GIF: per frame
+ *                           u32 width, u32 height (little-endian), 256 u32 palette entries (0xAARRGGBB),
+ *                           then width×height palette indices, row by row
  *   -loop N                 -1: play once (no loop extension), 0: forever, N: N times
- *   -gifflags FLAGS         the GIF encoder's gifflags option (e.g. -offsetting-transdiff)
  *
  * Log: `frame=N` after each frame written (progress), `error: ...` before a non-zero return.
  */
@@ -55,7 +57,7 @@ typedef struct Job {
   const char *palette_in;
   const char *palette_out;
   const char *output;
-  const char *gifflags;
+  const char *indices_out;
   int loop;
   int sws_flags;
 
@@ -194,13 +196,13 @@ static int parse_args(Job *job, int argc, char **argv) {
       job->palette_out = value;
     } else if (!strcmp(name, "-o")) {
       job->output = value;
+    } else if (!strcmp(name, "-indices-out")) {
+      job->indices_out = value;
     } else if (!strcmp(name, "-loop")) {
       char *end;
       long v = strtol(value, &end, 10);
       if (*end || v < -1 || v > 65535) return fail("invalid loop count '%s'", value);
       job->loop = (int)v;
-    } else if (!strcmp(name, "-gifflags")) {
-      job->gifflags = value;
     } else {
       return fail("unknown option %s", name);
     }
@@ -208,7 +210,8 @@ static int parse_args(Job *job, int argc, char **argv) {
   if (!job->canvas_w) return fail("missing -canvas");
   if (!job->frame_count) return fail("no -frame given");
   if (!job->filter) return fail("missing -filter");
-  if (!job->output == !job->palette_out) return fail("give exactly one of -o and -palette-out");
+  if (!!job->output + !!job->palette_out + !!job->indices_out != 1)
+    return fail("give exactly one of -o, -palette-out and -indices-out");
   return 0;
 }
 
@@ -372,7 +375,7 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   return 0;
 }
 
-/* ---- output: the GIF encoder and muxer, or the raw palette ---- */
+/* ---- output: the GIF encoder and muxer, the raw palette, or the raw indices ---- */
 
 static int open_output(Job *job) {
   AVDictionary *options = NULL;
@@ -384,9 +387,7 @@ static int open_output(Job *job) {
   job->enc->pix_fmt = av_buffersink_get_format(job->sink);
   job->enc->time_base = (AVRational){1, 100};
   job->enc->sample_aspect_ratio = (AVRational){1, 1};
-  if (job->gifflags) av_dict_set(&options, "gifflags", job->gifflags, 0);
-  ret = avcodec_open2(job->enc, codec, &options);
-  av_dict_free(&options);
+  ret = avcodec_open2(job->enc, codec, NULL);
   if (ret < 0) return fail_av("cannot open the GIF encoder", ret);
 
   if ((ret = avformat_alloc_output_context2(&job->mux, NULL, "gif", job->output)) < 0)
@@ -442,12 +443,43 @@ static int write_palette(Job *job, const AVFrame *frame) {
   return 0;
 }
 
+/*
+ * A mapped frame as it is, for our own encoder (the pass after this one re-encodes every frame anyway):
+ * no LZW here, and none to decode there.
+ */
+static int write_indices(Job *job, const AVFrame *frame) {
+  if (frame->format != AV_PIX_FMT_PAL8) return fail("-indices-out needs a graph that ends in paletteuse");
+  uint32_t header[2] = {(uint32_t)frame->width, (uint32_t)frame->height};
+  output_chunk(NULL, (const uint8_t *)header, sizeof(header));
+  output_chunk(NULL, frame->data[1], AVPALETTE_SIZE);
+  size_t width = (size_t)frame->width;
+  if (frame->linesize[0] == (int)width) {
+    output_chunk(NULL, frame->data[0], (int)(width * frame->height));
+  } else {
+    size_t size = width * frame->height;
+    if (size > job->scratch_size) {
+      av_freep(&job->scratch);
+      job->scratch_size = 0;
+      if (!(job->scratch = av_malloc(size))) return fail("out of memory");
+      job->scratch_size = size;
+    }
+    av_image_copy_plane(job->scratch, (int)width, frame->data[0], frame->linesize[0], (int)width, frame->height);
+    output_chunk(NULL, job->scratch, (int)size);
+  }
+  job->written++;
+  fprintf(stderr, "frame=%d\n", job->written);
+  core_report(job->written, job->frame_count);
+  return 0;
+}
+
 /* Takes every frame the graph has ready and sends it on. */
 static int drain(Job *job) {
   int ret;
   while ((ret = av_buffersink_get_frame(job->sink, job->filtered)) >= 0) {
     if (job->palette_out) {
       ret = write_palette(job, job->filtered);
+    } else if (job->indices_out) {
+      ret = write_indices(job, job->filtered);
     } else {
       if (!job->enc && open_output(job) < 0) ret = -1;
       else if ((ret = avcodec_send_frame(job->enc, job->filtered)) < 0) ret = fail_av("cannot encode a frame", ret);
@@ -484,6 +516,7 @@ static int timed_out(Job *job) {
 static int run(Job *job) {
   int ret;
   if (build_graph(job) < 0) return -1;
+  if (job->indices_out) output_begin();
   if (!(job->pkt = av_packet_alloc()) || !(job->filtered = av_frame_alloc())) return fail("out of memory");
   if (job->palette_src && feed_palette(job) < 0) return -1;
 
@@ -510,6 +543,10 @@ static int run(Job *job) {
   if (drain(job) < 0) return -1;
 
   if (job->palette_out) return job->written ? 0 : fail("the filter graph made no palette");
+  if (job->indices_out) {
+    if (!job->written) return fail("the filter graph made no frames");
+    return output_end(job->indices_out) < 0 ? fail("cannot write %s", job->indices_out) : 0;
+  }
   if (!job->enc) return fail("the filter graph made no frames");
   if ((ret = avcodec_send_frame(job->enc, NULL)) < 0) return fail_av("cannot finish encoding", ret);
   if (write_packets(job) < 0) return -1;
@@ -522,6 +559,7 @@ static int run(Job *job) {
 }
 
 static void release(Job *job) {
+  if (job->indices_out) output_end(NULL); /* a failed job leaves no chunks behind (none after a done one) */
   if (job->mux) {
     if (job->header_written) av_write_trailer(job->mux);
     if (job->mux->pb) {
@@ -556,6 +594,7 @@ EMSCRIPTEN_KEEPALIVE int gif_core_exec(int argc, char **argv) {
   release(&job);
   if (ret < 0 && job.output) remove(job.output);
   if (ret < 0 && job.palette_out) remove(job.palette_out);
+  if (ret < 0 && job.indices_out) remove(job.indices_out);
   fflush(stderr);
   return ret < 0 ? 1 : 0;
 }

@@ -1,13 +1,10 @@
 /**
- * GIF post-processing in pure TypeScript: exact per-frame delays, the loop flag and frame disposal are
+ * GIF post-processing in pure TypeScript: exact per-frame delays and the loop flag are
  * written into the muxed file, so they never depend on ffmpeg's frame-rate arithmetic.
  * The file is walked block by block (gif-blocks.ts) and its blocks copied or rewritten.
  */
 
 import { gifBlocks, GifFormatError, readScreen, unknownBlock } from './gif-blocks';
-
-export type Disposal = 'unspecified' | 'keep' | 'background' | 'previous';
-const DISPOSAL_CODES: Record<Disposal, number> = { unspecified: 0, keep: 1, background: 2, previous: 3 };
 
 export interface GifFrameInfo {
   delayCs: number;
@@ -28,8 +25,6 @@ export interface GifTiming {
   delaysCs: readonly number[];
   /** NETSCAPE2.0 loop count (0 = forever; most browsers play count N as N + 1 plays), or null: play once. */
   loopCount: number | null;
-  /** Forces every frame's disposal method (e.g. 'background' when frames have transparency). */
-  disposal?: Disposal;
 }
 
 type Block =
@@ -124,7 +119,7 @@ export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
     }
     if (block.kind === 'image') {
       const packed = pendingGce ? pendingGce[3]! : 0;
-      const disposal = timing.disposal ? DISPOSAL_CODES[timing.disposal] : (packed >> 2) & 7;
+      const disposal = (packed >> 2) & 7;
       const transparentIndex = packed & 1 ? pendingGce![6]! : null;
       out.push(graphicControl(timing.delaysCs[frame++]!, disposal, transparentIndex), block.bytes);
       pendingGce = null;

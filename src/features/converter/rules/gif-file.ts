@@ -29,6 +29,8 @@ export interface GifFrame {
   minCodeSize: number;
   /** The LZW code stream, sub-blocks joined. */
   data: Uint8Array;
+  /** The frame decoded already (the core's indexed frames, indexed-frames.ts): `data` is then empty. */
+  indices?: Uint8Array;
 }
 
 export interface GifFile {
@@ -176,6 +178,7 @@ export const paletteOf = (file: GifFile, frame: GifFrame): Uint8Array =>
 
 /** A frame's indices in row order (interlaced frames are de-interlaced). */
 export function frameIndices(frame: GifFrame): Uint8Array {
+  if (frame.indices) return frame.indices;
   const pixels = decodeLzw(frame.data, frame.minCodeSize, frame.width * frame.height);
   if (!frame.interlaced) return pixels;
   const rows = new Uint8Array(pixels.length);

@@ -2,13 +2,15 @@ import { GifReader, GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { parseGif } from './gif-file';
 import {
+  gifAsMapped,
   joinOptimisedRuns,
   optimiseGif,
   optimiseGifInRuns,
   optimiseRun,
   optimiseRunsFor,
-  optimisationFor,
+  runInput,
 } from './gif-optimise';
+import { readIndexedFrames } from './indexed-frames';
 import { MAX_BUDGET_SHARE } from './lossy-budget';
 
 const W = 64;
@@ -42,6 +44,27 @@ function wholeFrames(frames: Frame[], disposal: number, loop = 0): Uint8Array {
     }),
   );
   return buffer.slice(0, writer.end());
+}
+
+/**
+ * The same frames as the core hands them over with -indices-out (indexed-frames.ts): each whole, with
+ * the palette (0xAARRGGBB, entry 0 clear when a frame has transparency).
+ */
+function indexedFrames(frames: Frame[]) {
+  const frameBytes = 8 + 1024 + W * H;
+  const bytes = new Uint8Array(frames.length * frameBytes);
+  const view = new DataView(bytes.buffer);
+  frames.forEach((frame, n) => {
+    const at = n * frameBytes;
+    view.setUint32(at, W, true);
+    view.setUint32(at + 4, H, true);
+    PALETTE.forEach((rgb, i) =>
+      view.setUint32(at + 8 + i * 4, (i === 0 && frame.transparent ? 0 : 0xff000000) | rgb, true),
+    );
+    bytes.set(frame.indices, at + 8 + 1024);
+  });
+  const transparent = frames.some((frame) => frame.transparent);
+  return readIndexedFrames([bytes], { delaysCs: frames.map((_, i) => 10 + i), loopCount: 0, transparent });
 }
 
 /** Every frame as omggif shows it (RGBA), disposal methods applied. */
@@ -284,11 +307,40 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
   });
 });
 
-describe('when the pass runs', () => {
-  it('runs for animations, and for stills only when lossy', () => {
-    expect(optimisationFor({ frames: [1, 2], palette: {} })).toEqual({ lossiness: 0 });
-    expect(optimisationFor({ frames: [1], palette: {} })).toBeNull();
-    expect(optimisationFor({ frames: [1], palette: { lossiness: 0 } })).toBeNull();
-    expect(optimisationFor({ frames: [1], palette: { lossiness: 30 } })).toEqual({ lossiness: 30 });
+describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => {
+  const moving = [0, 1, 2, 3, 4, 5].map((i) => ({ indices: scene(4 + i * 8, 10 + i * 4, 3) }));
+  const sprites = [0, 1, 2, 3].map((i) => ({ indices: sprite(2 + i * 10, 30 - i * 5), transparent: true }));
+  const halves = [
+    { firstFrame: 0, frameCount: 3 },
+    { firstFrame: 3, frameCount: 3 },
+  ];
+
+  it('writes the GIF the pass makes of the same frames as a GIF, byte for byte', () => {
+    for (const lossiness of [0, 40]) {
+      expect(optimiseGif(indexedFrames(moving), { lossiness })).toEqual(
+        optimiseGif(wholeFrames(moving, 1), { lossiness }),
+      );
+    }
+    // Transparent frames are drawn over a cleared canvas, as whole frames disposed to the background.
+    const fromIndices = optimiseGif(indexedFrames(sprites), { lossiness: 0 });
+    expect(composites(fromIndices)).toEqual(composites(wholeFrames(sprites, 2)));
+    expect(fromIndices.length).toBeLessThan(wholeFrames(sprites, 2).length);
+  });
+
+  it("gives a later run only its frames and the opaque one before it; the joined runs are one run's GIF", () => {
+    const frames = indexedFrames(moving);
+    const later = runInput(frames, halves[1]!);
+    expect(later.run).toEqual({ firstFrame: 1, frameCount: 3 });
+    expect((later.input as typeof frames).frames).toEqual(frames.frames.slice(2));
+    expect(runInput(frames, halves[0]!).run).toEqual(halves[0]);
+    expect(optimiseGifInRuns(frames, { lossiness: 0 }, halves)).toEqual(optimiseGif(frames, { lossiness: 0 }));
+    // A frame with transparent pixels does not hide the ones before it: the run starts from the first.
+    const clear = indexedFrames([...sprites, ...sprites.slice(0, 2)]);
+    expect(runInput(clear, halves[1]!).run).toEqual(halves[1]);
+  });
+
+  it('written as they are (no pass), the frames show the same pictures as their GIF', () => {
+    expect(composites(gifAsMapped(indexedFrames(moving)))).toEqual(composites(wholeFrames(moving, 1)));
+    expect(composites(gifAsMapped(indexedFrames(sprites)))).toEqual(composites(wholeFrames(sprites, 2)));
   });
 });

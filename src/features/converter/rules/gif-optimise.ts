@@ -1,7 +1,8 @@
 /**
- * The pass after the encoder: the GIF is decoded to what a viewer shows, then written again with frame
- * differencing (frame-diff.ts) and our LZW encoder, lossless or lossy (gif-lzw.ts). The result is kept
- * only when it is smaller: the pass never makes a file bigger.
+ * The pass after the encoder: the core's frames, as what a viewer shows, written as a GIF with frame
+ * differencing (frame-diff.ts) and our LZW encoder, lossless or lossy (gif-lzw.ts). The core hands them
+ * over as palette indices (indexed-frames.ts) when the pass runs; given a GIF instead, the pass decodes it
+ * and keeps the result only when it is smaller.
  */
 import { changedBounds, clearingBounds, cutFrame, unionRect, type Rect } from './frame-diff';
 import {
@@ -39,13 +40,43 @@ export interface GifOptimiseOptions {
 /** Squared RGB distance allowed per pixel for a lossiness (gifsicle's scale: 10 per step). */
 export const errorBudget = (lossiness: number) => Math.max(0, Math.round(lossiness * 10));
 
-/** The optimised GIF, or `gif` itself when the pass cannot make it smaller (or cannot read it). */
-export function optimiseGif(gif: Uint8Array, options: GifOptimiseOptions): Uint8Array {
-  return smallest(gif, optimiseRun(gif, options, null));
+/**
+ * What the pass rewrites: a GIF's bytes, or the core's indexed frames (a GIF model whose frames carry their
+ * indices, indexed-frames.ts). In both, each frame as the encoder mapped it, with its exact timing.
+ */
+export type PassInput = Uint8Array | GifFile;
+
+/**
+ * The optimised GIF. Of a GIF's bytes: `gif` itself when the pass cannot make it smaller (or cannot read
+ * it). Of indexed frames: the frames as they are, losslessly encoded, when the pass cannot rewrite them.
+ */
+export function optimiseGif(input: PassInput, options: GifOptimiseOptions): Uint8Array {
+  return smallest(input, optimiseRun(input, options, null));
 }
 
-const smallest = (gif: Uint8Array, optimised: Uint8Array | null) =>
-  optimised && optimised.length < gif.length ? optimised : gif;
+function smallest(input: PassInput, optimised: Uint8Array | null): Uint8Array {
+  if (!(input instanceof Uint8Array)) return optimised ?? gifAsMapped(input);
+  return optimised && optimised.length < input.length ? optimised : input;
+}
+
+/**
+ * Indexed frames written as they are (whole, lossless): the GIF without the pass. Measuring tools and
+ * tests compare with it; the pass falls back on it when it cannot rewrite the frames.
+ */
+export function gifAsMapped(input: PassInput): Uint8Array {
+  if (input instanceof Uint8Array) return input;
+  return writeGif({
+    ...input,
+    frames: input.frames.map((frame) => {
+      const { indices, ...rest } = frame;
+      if (!indices) return frame;
+      const palette = paletteOf(input, frame);
+      const minCodeSize = minCodeSizeFor(palette.length / 3);
+      const image = { ...rest, indices, palette, under: null, minCodeSize };
+      return { ...rest, minCodeSize, data: encodeLzw(image).data };
+    }),
+  });
+}
 
 /**
  * optimiseGif with each big frame's LZW encode in two bands of rows, the lower one by `encodeLower` on
@@ -53,11 +84,11 @@ const smallest = (gif: Uint8Array, optimised: Uint8Array | null) =>
  * code per frame) in about half the encode's time when a core is free.
  */
 export async function optimiseGifInBands(
-  gif: Uint8Array,
+  input: PassInput,
   options: GifOptimiseOptions,
   encodeLower: (request: LzwBandRequest) => Promise<LzwResult>,
 ): Promise<Uint8Array> {
-  const steps = optimiseSteps(gif, options, null);
+  const steps = optimiseSteps(input, options, null);
   let step = steps.next();
   while (!step.done) {
     const { image, errorBudget } = step.value;
@@ -67,7 +98,7 @@ export async function optimiseGifInBands(
         : encodeLzw(image, errorBudget),
     );
   }
-  return smallest(gif, step.value);
+  return smallest(input, step.value);
 }
 
 /**
@@ -121,27 +152,51 @@ export function optimiseRunsFor(plan: {
 
 /** The runs one after the other, in this thread: what the runtime does on two workers at once. */
 export function optimiseGifInRuns(
-  gif: Uint8Array,
+  input: PassInput,
   options: GifOptimiseOptions,
   runs: readonly OptimiseRun[] | null,
 ): Uint8Array {
-  if (!runs) return optimiseGif(gif, options);
+  if (!runs) return optimiseGif(input, options);
   return (
     joinOptimisedRuns(
-      gif,
-      runs.map((run) => optimiseRun(gif, options, run)),
-    ) ?? optimiseGif(gif, options)
+      input,
+      runs.map((run) => {
+        const part = runInput(input, run);
+        return optimiseRun(part.input, options, part.run);
+      }),
+    ) ?? optimiseGif(input, options)
   );
 }
 
 /**
- * The runs' GIFs (each optimiseRun's, in order) as one GIF, or `gif` itself when the whole is not smaller;
- * null when a run could not be made on its own (then the pass runs in one run).
+ * The runs' GIFs (each optimiseRun's, in order) as one GIF, or a GIF's bytes themselves when the whole is
+ * not smaller; null when a run could not be made on its own (then the pass runs in one run).
  */
-export function joinOptimisedRuns(gif: Uint8Array, runs: readonly (Uint8Array | null)[]): Uint8Array | null {
+export function joinOptimisedRuns(input: PassInput, runs: readonly (Uint8Array | null)[]): Uint8Array | null {
   if (runs.some((run) => run === null)) return null;
   const joined = joinGifs(runs as Uint8Array[]);
-  return joined.length < gif.length ? joined : gif;
+  return input instanceof Uint8Array && joined.length >= input.length ? input : joined;
+}
+
+/**
+ * What a worker needs for `run`: of indexed frames, only the run's frames and the one before it when that
+ * one covers the canvas opaquely (all a later run starts on), so two workers share the frames instead of
+ * each getting all of them; a GIF's bytes as they are.
+ */
+export function runInput(input: PassInput, run: OptimiseRun): { input: PassInput; run: OptimiseRun } {
+  if (input instanceof Uint8Array) return { input, run };
+  const from = run.firstFrame > 0 && coversOpaquely(input, input.frames[run.firstFrame - 1]!) ? run.firstFrame - 1 : 0;
+  return {
+    input: { ...input, frames: input.frames.slice(from, run.firstFrame + run.frameCount) },
+    run: { firstFrame: run.firstFrame - from, frameCount: run.frameCount },
+  };
+}
+
+/** A frame that hides whatever was shown before it. */
+function coversOpaquely(file: GifFile, frame: GifFrame): boolean {
+  if (!coversScreen(file, frame) || !frame.indices || frame.disposal > 1) return false;
+  const t = frame.transparentIndex;
+  return t === null || !frame.indices.includes(t);
 }
 
 /**
@@ -154,18 +209,18 @@ export function joinOptimisedRuns(gif: Uint8Array, runs: readonly (Uint8Array | 
  * differ from it (within the error it allowed there): until this run writes a pixel, only an exactly
  * unchanged picture may keep it, never a merely close one, so the error never adds up.
  */
-export function optimiseRun(gif: Uint8Array, options: GifOptimiseOptions, run: OptimiseRun | null): Uint8Array | null {
-  return runHere(optimiseSteps(gif, options, run));
+export function optimiseRun(input: PassInput, options: GifOptimiseOptions, run: OptimiseRun | null): Uint8Array | null {
+  return runHere(optimiseSteps(input, options, run));
 }
 
 function* optimiseSteps(
-  gif: Uint8Array,
+  input: PassInput,
   options: GifOptimiseOptions,
   run: OptimiseRun | null,
 ): PassSteps<Uint8Array | null> {
   let file;
   try {
-    file = parseGif(gif);
+    file = input instanceof Uint8Array ? parseGif(input) : input;
   } catch {
     return null; // not ours to judge: the timing pass already checked the encoder's output
   }
@@ -434,19 +489,4 @@ function clearRect(canvas: Int32Array, width: number, rect: Rect): void {
   for (let y = rect.top; y < rect.top + rect.height; y++) {
     canvas.fill(CLEAR, y * width + rect.left, y * width + rect.left + rect.width);
   }
-}
-
-/**
- * Whether the pass runs for a plan, and how: animations always (frame differencing is lossless and
- * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame
- * only gains the smaller colour table (1.7–2 % on 1920x1080/1920x1440 pictures at quality 80) for about 7 % of the
- * conversion's CPU time (tests/engine/measure/optimiser-cost.ts): the quality mapping may turn it on.
- */
-export function optimisationFor(plan: {
-  frames: readonly unknown[];
-  palette: { lossiness?: number };
-}): GifOptimiseOptions | null {
-  const lossiness = plan.palette.lossiness ?? 0;
-  if (lossiness <= 0 && plan.frames.length < 2) return null;
-  return { lossiness };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, delayToCentiseconds, frameArgument, inputFileName, planLayout, type FrameSource } from './plan';
+import {
+  buildPlan,
+  delayToCentiseconds,
+  frameArgument,
+  inputFileName,
+  optimisationFor,
+  planLayout,
+  type FrameSource,
+} from './plan';
 import { estimateHeapBytes } from './memory';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
@@ -126,14 +134,24 @@ describe('delayToCentiseconds', () => {
 describe('buildPlan', () => {
   const layoutOf = (s: ConversionSettings, n = 1) => planLayout(s, sources(...Array(n).fill([320, 240])));
 
-  it('feeds raw RGBA frames of the output size, each with its delay, and writes one GIF', () => {
+  it('feeds raw RGBA frames of the output size, each with its delay, and hands the pass palette indices', () => {
     const s = settings({ mode: 'animated', frameDelay: 120 });
-    const { args, outputFile } = buildPlan(layoutOf(s, 2), s, opaque);
+    const { args, outputFile, optimisation } = buildPlan(layoutOf(s, 2), s, opaque);
     expect(args.slice(0, 6)).toEqual([
       '-canvas', '320x240', '-frame', 'frame0000.rgba,320,240,0,0,320,240,12', '-frame', 'frame0001.rgba,320,240,0,0,320,240,12',
     ]); // prettier-ignore
-    expect(args.slice(-2)).toEqual(['-o', 'output.gif']);
-    expect(outputFile).toBe('output.gif');
+    // An animation always goes through the pass (frame differencing): it writes the GIF.
+    expect(optimisation).not.toBeNull();
+    expect(args.slice(-2)).toEqual(['-indices-out', 'output.idx']);
+    expect(outputFile).toBe('output.idx');
+  });
+  it('lets the core write the GIF of a still only when no pass follows (lossless), indices otherwise', () => {
+    const lossless = settings({ quality: 100 });
+    const gif = buildPlan(layoutOf(lossless), lossless, opaque);
+    expect([gif.optimisation, gif.outputFile, gif.args.slice(-2)]).toEqual([null, 'output.gif', ['-o', 'output.gif']]);
+    const lossy = settings({ quality: 80 });
+    const indices = buildPlan(layoutOf(lossy), lossy, opaque);
+    expect([indices.optimisation, indices.args.slice(-2)]).toEqual([{ lossiness: 65 }, ['-indices-out', 'output.idx']]);
   });
   it('hands frames larger than their placement over at full size, for the core to scale with lanczos', () => {
     const s = settings({ mode: 'animated' });
@@ -202,7 +220,8 @@ describe('buildPlan', () => {
     expect(arg(second.args, '-frame')).toMatch(/^frame0003\.rgba,/);
     expect(arg(second.args, '-palette-in')).toBe(split.paletteFile);
     expect(arg(second.args, '-filter')).toMatch(/^\[frames\]\[palette\]paletteuse=/);
-    expect(arg(second.args, '-o')).toBe(second.outputFile);
+    expect(arg(second.args, '-indices-out')).toBe(second.outputFile);
+    expect(split.runs.map((run) => run.outputFile)).toEqual(['run0.idx', 'run1.idx']);
   });
   it('maps quality to the palette size', () => {
     for (const [quality, colours] of [
@@ -249,21 +268,24 @@ describe('buildPlan', () => {
     ]);
   });
   it('asks the muxer to loop forever or play once', () => {
-    const on = settings({ loop: true });
-    const off = settings({ loop: false });
+    const on = settings({ loop: true, quality: 100 });
+    const off = settings({ loop: false, quality: 100 });
     expect(arg(buildPlan(layoutOf(on), on, opaque).args, '-loop')).toBe('0');
     expect(arg(buildPlan(layoutOf(off), off, opaque).args, '-loop')).toBe('-1');
-  });
-  it('turns off frame-difference optimisation for transparent animations only', () => {
-    const s = settings({ mode: 'animated' });
-    const transparent = { smoothGradient: false, transparent: true };
-    expect(buildPlan(layoutOf(s, 3), s, transparent).args).toContain('-gifflags');
-    expect(buildPlan(layoutOf(s, 3), s, opaque).args).not.toContain('-gifflags');
-    expect(buildPlan(layoutOf(s, 1), s, transparent).args).not.toContain('-gifflags');
   });
   it('names the output as the spec says', () => {
     const s = settings({ mode: 'animated' });
     expect(buildPlan(layoutOf(s, 2), s, opaque, 42).fileName).toBe('converted_animated_42.gif');
     expect(buildPlan(layoutOf(settings()), settings(), opaque, 42).fileName).toBe('converted_42.gif');
+  });
+});
+
+describe('when the pass after the core runs', () => {
+  it('runs for animations, and for stills only when lossy', () => {
+    const palette = { maxColors: 256, dither: 'none' as const };
+    expect(optimisationFor({ frames: [1, 2], palette })).toEqual({ lossiness: 0 });
+    expect(optimisationFor({ frames: [1], palette })).toBeNull();
+    expect(optimisationFor({ frames: [1], palette: { ...palette, lossiness: 0 } })).toBeNull();
+    expect(optimisationFor({ frames: [1], palette: { ...palette, lossiness: 30 } })).toEqual({ lossiness: 30 });
   });
 });

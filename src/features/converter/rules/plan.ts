@@ -9,6 +9,7 @@ import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOpti
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
 import { frameSequence, jobLoopCount } from './timing';
+import type { GifOptimiseOptions } from './gif-optimise';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
 export interface FrameSource extends Size {
@@ -72,6 +73,12 @@ export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
   /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
   exactPalette: { file: string; bytes: Uint8Array } | null;
+  /**
+   * How the pass after the core (gif-optimise.ts) writes the GIF: the core then hands it the frames as
+   * palette indices (-indices-out, indexed-frames.ts), with no LZW to write there or decode here. Null:
+   * no pass, the core writes the GIF (`outputFile`).
+   */
+  optimisation: GifOptimiseOptions | null;
   outputFile: string;
   /**
    * Run before `args` unless the palette is exact: palettegen writes its palette to `paletteFile`, the
@@ -95,6 +102,7 @@ export function delayToCentiseconds(ms: number): number {
 
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
 const OUTPUT_FILE = 'output.gif';
+const INDICES_FILE = 'output.idx';
 /** A palettegen palette as the core writes it: 16x16 pixels, raw. */
 const PALETTE_FILE = 'palette.pal';
 
@@ -198,12 +206,25 @@ function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.lengt
   ]; // prettier-ignore
 }
 
-function gifOutput(layout: FrameLayout, transparent: boolean, file: string): string[] {
-  return [
-    ...(transparent && layout.frames.length > 1 ? ['-gifflags', '-offsetting-transdiff'] : []),
-    '-loop', layout.loopCount === null ? '-1' : String(layout.loopCount),
-    '-o', file,
-  ]; // prettier-ignore
+/**
+ * Whether the pass runs for a plan, and how: animations always (frame differencing is lossless and
+ * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame
+ * only gains the smaller colour table (1.7–2 % on 1920x1080/1920x1440 pictures at quality 80) for about 7 % of the
+ * conversion's CPU time (tests/engine/measure/optimiser-cost.ts): the quality mapping may turn it on.
+ */
+export function optimisationFor(plan: {
+  frames: readonly unknown[];
+  palette: PaletteOptions;
+}): GifOptimiseOptions | null {
+  const lossiness = plan.palette.lossiness ?? 0;
+  if (lossiness <= 0 && plan.frames.length < 2) return null;
+  return { lossiness };
+}
+
+/** Indexed: the frames for the pass; else a GIF (a still: animations always go through the pass). */
+function coreOutput(layout: FrameLayout, indexed: boolean, file: string): string[] {
+  if (indexed) return ['-indices-out', file];
+  return ['-loop', layout.loopCount === null ? '-1' : String(layout.loopCount), '-o', file];
 }
 
 function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): string[] {
@@ -256,18 +277,18 @@ function splitPlan(
   layout: FrameLayout,
   palette: PaletteOptions,
   alphaThreshold: number,
-  content: ContentFacts,
   paletteArgs: string[] | null,
 ): SplitPlan | null {
+  // Only animations are split, and their frames always go through the pass as indices.
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
-    const outputFile = `run${index}.gif`;
+    const outputFile = `run${index}.idx`;
     const args = [
       ...frameInputs(layout, run.firstFrame, run.frameCount),
       '-palette-in', PALETTE_FILE,
       '-filter', `[frames][palette]${paletteUse(palette, alphaThreshold)}`,
-      ...gifOutput(layout, content.transparent, outputFile),
+      ...coreOutput(layout, true, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
   };
@@ -279,10 +300,9 @@ function splitPlan(
 }
 
 /**
- * The core's arguments: raw RGBA frames of the output size in, one GIF out, each frame with its exact
- * delay (gif-bytes.ts applyTiming writes the same timing again after a split run is joined).
- * Frame-difference optimisations (`gifflags`) are off when frames have transparency: a transparent pixel
- * must show the background, not the previous frame, so every frame is whole and disposed to background.
+ * The core's arguments: raw RGBA frames of the output size in; out, the frames as palette indices when
+ * the pass after the core writes the GIF (`indexed`: every animation, lossy stills), else the GIF of a
+ * still, which gif-bytes.ts applyTiming gives its exact timing.
  */
 export function buildPlan(
   layout: FrameLayout,
@@ -302,21 +322,25 @@ export function buildPlan(
   // The palette always goes in as the palette input: the exact one written by the engine, or
   // palettegen's, refined by the engine between the two runs of the core.
   const paletteArgs = exact ? null : paletteGenArgs(layout, palette, content);
+  const optimisation = optimisationFor({ frames: layout.frames, palette });
+  const indexed = optimisation !== null;
+  const outputFile = indexed ? INDICES_FILE : OUTPUT_FILE;
   const args = [
     ...frameInputs(layout),
     '-palette-in', PALETTE_FILE,
     '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
-    ...gifOutput(layout, content.transparent, OUTPUT_FILE),
+    ...coreOutput(layout, indexed, outputFile),
   ]; // prettier-ignore
   return {
     ...layout,
     palette,
     exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
-    outputFile: OUTPUT_FILE,
+    optimisation,
+    outputFile,
     paletteArgs,
     paletteFile: PALETTE_FILE,
     args,
-    split: splitPlan(layout, palette, settings.alphaThreshold, content, paletteArgs),
+    split: splitPlan(layout, palette, settings.alphaThreshold, paletteArgs),
     fileName: outputFileName(layout.mode, now),
   };
 }

@@ -2,8 +2,9 @@ import type { ConversionProgress } from '../rules/contracts';
 import { errorMessageOf } from '../rules/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
-import { applyTiming, joinGifs } from '../rules/gif-bytes';
-import { optimisationFor, optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun } from '../rules/gif-optimise';
+import { applyTiming } from '../rules/gif-bytes';
+import { optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun, type PassInput } from '../rules/gif-optimise';
+import { readIndexedFrames } from '../rules/indexed-frames';
 import { splitFrames } from '../rules/segments';
 import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
 import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
@@ -27,10 +28,11 @@ export type FrameReader = (frame: PlannedFrame) => Promise<DecodedFrame>;
 
 /**
  * Runs the pass after the encoder (gif-optimise.ts) off the main thread, in two runs of frames at once when
- * `runs` is given; resolves with the GIF to keep.
+ * `runs` is given; resolves with the GIF to keep. Its input is the core's GIF, or its indexed frames when
+ * the plan says so (plan.optimisation).
  */
 export type GifOptimiser = (
-  gif: Uint8Array,
+  input: PassInput,
   options: GifOptimiseOptions,
   runs: readonly OptimiseRun[] | null,
 ) => Promise<Uint8Array>;
@@ -146,7 +148,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       outputs.push(exact.file);
     }
     report(processingProgress(milestones, 0, total));
-    let muxed: Uint8Array;
+    /** The core's output: one file, or a split job's two runs in order. */
+    let encoded: Uint8Array[];
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
       outputs.push(...split.runs.map((run) => run.outputFile));
@@ -164,13 +167,12 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         done[run] = frames;
         report(processingProgress(milestones, done[0]! + done[1]!, total));
       };
-      const [first, second] = await clock.time('encode', () =>
+      encoded = await clock.time('encode', () =>
         Promise.all([
           execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
           execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
         ]),
       );
-      muxed = clock.timeSync('finalize', () => joinGifs([first, second]));
     } else {
       outputs.push(plan.outputFile);
       const paletteArgs = plan.paletteArgs;
@@ -184,22 +186,24 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       await clock.time('encode', () =>
         execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
       );
-      muxed = await clock.time('finalize', () => port.readFile(plan.outputFile));
+      encoded = [await clock.time('finalize', () => port.readFile(plan.outputFile))];
     }
 
     report(finalizingProgress(milestones));
-    const timed = clock.timeSync('finalize', () =>
-      applyTiming(muxed, {
-        delaysCs: plan.frames.map((f) => f.delayCs),
-        loopCount: plan.loopCount,
-        // Whole frames over a cleared canvas: transparent pixels show the page, not the previous frame.
-        // The optimiser reads the frames that way, then writes them differenced with their own disposals.
-        ...(contentFacts.transparent && total > 1 ? { disposal: 'background' as const } : {}),
-      }),
-    );
-    const optimisation = optimisationFor(plan);
-    const runs = optimiseRunsFor({ ...plan, transparent: contentFacts.transparent });
-    const gif = optimisation ? await clock.time('optimise', () => job.optimise(timed, optimisation, runs)) : timed;
+    const delaysCs = plan.frames.map((f) => f.delayCs);
+    const { optimisation, loopCount } = plan;
+    let gif: Uint8Array;
+    if (optimisation) {
+      // The pass writes the GIF from the core's indexed frames.
+      const frames = clock.timeSync('finalize', () =>
+        readIndexedFrames(encoded, { delaysCs, loopCount, transparent: contentFacts.transparent }),
+      );
+      const runs = optimiseRunsFor({ ...plan, transparent: contentFacts.transparent });
+      gif = await clock.time('optimise', () => job.optimise(frames, optimisation, runs));
+    } else {
+      // A still's GIF, as the core wrote it.
+      gif = clock.timeSync('finalize', () => applyTiming(encoded[0]!, { delaysCs, loopCount }));
+    }
     report(completeProgress(milestones));
     return { gif, plan };
   } finally {

@@ -1,12 +1,16 @@
 import type { LzwBandRequest, LzwResult } from '../rules/gif-lzw';
+import type { GifFile } from '../rules/gif-file';
 import type { GifOptimiseOptions, OptimiseRun } from '../rules/gif-optimise';
 
 /** The messages between the runtime and its GIF optimiser workers, written once. */
 export interface OptimiseRequest {
   kind: 'optimise';
   id: number;
-  /** Transferred: the runtime gives the GIF away and gets the one to keep back. */
-  gif: ArrayBuffer;
+  /**
+   * The core's GIF, or its indexed frames (rules/indexed-frames.ts, each frame's indices in a buffer of its
+   * own). Transferred: the runtime gives it away and gets the GIF to keep back.
+   */
+  input: ArrayBuffer | GifFile;
   options: GifOptimiseOptions;
   /** Only these frames (rules/gif-optimise.ts optimiseRun), while another worker does the others. */
   run?: OptimiseRun;

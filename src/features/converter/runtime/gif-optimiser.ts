@@ -1,4 +1,10 @@
-import { joinOptimisedRuns, type GifOptimiseOptions, type OptimiseRun } from '../rules/gif-optimise';
+import {
+  joinOptimisedRuns,
+  runInput,
+  type GifOptimiseOptions,
+  type OptimiseRun,
+  type PassInput,
+} from '../rules/gif-optimise';
 import { abortError } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse, PartnerMessage } from './gif-optimise-protocol';
 
@@ -6,27 +12,44 @@ type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Erro
 
 /**
  * The pass on two workers at once when the plan cuts the animation in two runs (rules/gif-optimise.ts
- * optimiseRunsFor): each gets its own copy of the GIF, the runs are joined here. The GIF one worker makes
- * otherwise.
+ * optimiseRunsFor): each gets a copy of what its run needs, the runs are joined here. The GIF one worker
+ * makes otherwise.
  */
 export async function optimiseOnWorkers(
   workers: readonly [GifOptimiserWorker, GifOptimiserWorker],
-  gif: Uint8Array,
+  input: PassInput,
   options: GifOptimiseOptions,
   runs: readonly OptimiseRun[] | null,
 ): Promise<Uint8Array> {
   if (!runs) {
     // Lossy: the second worker encodes the lower band of each big frame (rules/gif-optimise.ts).
     if (options.lossiness > 0) workers[0].partnerWith(workers[1]);
-    return workers[0].optimise(gif, options, options.lossiness > 0);
+    return workers[0].optimise(input, options, options.lossiness > 0);
   }
-  // Copies: the whole GIF stays here, kept if the runs do not beat it.
-  const parts = runs.map((run, i) => workers[i % 2]!.optimiseRun(gif.slice(), options, run));
+  // Copies: the whole input stays here, for one run if a later one declines (and a GIF is kept if the
+  // runs do not beat it).
+  const parts = runs.map((run, i) => {
+    const part = runInput(input, run);
+    return workers[i % 2]!.optimiseRun(copyOf(part.input), options, part.run);
+  });
   // A later run that declines says so as soon as it has read its first frame: the idle worker then takes the
   // whole animation in one run while the other finishes (its result unused).
   const declined = Promise.all(parts.slice(1)).then((later) => later.some((part) => part === null));
-  if (await declined) return workers[1].optimise(gif, options);
-  return joinOptimisedRuns(gif, await Promise.all(parts)) ?? workers[1].optimise(gif, options);
+  if (await declined) return workers[1].optimise(input, options);
+  return joinOptimisedRuns(input, await Promise.all(parts)) ?? workers[1].optimise(input, options);
+}
+
+const copyOf = (input: PassInput): PassInput =>
+  input instanceof Uint8Array
+    ? input.slice()
+    : { ...input, frames: input.frames.map((frame) => ({ ...frame, indices: frame.indices?.slice() })) };
+
+/** The buffers to transfer with `input`: its own, or each indexed frame's. */
+function buffersOf(input: PassInput): ArrayBuffer[] {
+  if (input instanceof Uint8Array) return [input.buffer as ArrayBuffer];
+  const buffers = new Set<ArrayBuffer>();
+  for (const frame of input.frames) if (frame.indices) buffers.add(frame.indices.buffer as ArrayBuffer);
+  return [...buffers];
 }
 
 /** The runtime's side of an optimiser worker: one GIF at a time, cancelled by terminating the worker. */
@@ -39,18 +62,18 @@ export class GifOptimiserWorker {
   #partner: GifOptimiserWorker | null = null;
 
   /**
-   * The GIF to keep (the optimised one, or the same bytes back). Transfers `gif`: the caller does not use
+   * The GIF to keep (the optimised one, or the same bytes back). Transfers `input`: the caller does not use
    * it again. `bands`: big frames' lower bands go to the partner (partnerWith).
    */
-  async optimise(gif: Uint8Array, options: GifOptimiseOptions, bands = false): Promise<Uint8Array> {
-    const kept = await this.#post(gif, options, bands ? { bands } : {});
+  async optimise(input: PassInput, options: GifOptimiseOptions, bands = false): Promise<Uint8Array> {
+    const kept = await this.#post(input, options, bands ? { bands } : {});
     if (!kept) throw new Error('The GIF optimiser returned no GIF');
     return kept;
   }
 
-  /** Only the frames of `run`, as a GIF of their own; null when they cannot be optimised. Transfers `gif`. */
-  optimiseRun(gif: Uint8Array, options: GifOptimiseOptions, run: OptimiseRun): Promise<Uint8Array | null> {
-    return this.#post(gif, options, { run });
+  /** Only the frames of `run`, as a GIF of their own; null when they cannot be optimised. Transfers `input`. */
+  optimiseRun(input: PassInput, options: GifOptimiseOptions, run: OptimiseRun): Promise<Uint8Array | null> {
+    return this.#post(input, options, { run });
   }
 
   /**
@@ -71,19 +94,28 @@ export class GifOptimiserWorker {
   }
 
   #post(
-    gif: Uint8Array,
+    given: PassInput,
     options: GifOptimiseOptions,
     extra: Pick<OptimiseRequest, 'run' | 'bands'>,
   ): Promise<Uint8Array | null> {
     const worker = this.#ensureWorker();
     const id = this.#nextId++;
-    // Its own buffer, exactly the GIF's bytes, so that it can be transferred.
-    const buffer = gif.byteOffset === 0 && gif.byteLength === gif.buffer.byteLength ? gif.buffer : gif.slice().buffer;
+    // A GIF goes as its own buffer, exactly its bytes, so that it can be transferred.
+    const input =
+      !(given instanceof Uint8Array) || (given.byteOffset === 0 && given.byteLength === given.buffer.byteLength)
+        ? given
+        : given.slice();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      const request: OptimiseRequest = { kind: 'optimise', id, gif: buffer as ArrayBuffer, options, ...extra };
-      // Transferred: the caller does not use `gif` again.
-      worker.postMessage(request, [request.gif]);
+      const request: OptimiseRequest = {
+        kind: 'optimise',
+        id,
+        input: input instanceof Uint8Array ? (input.buffer as ArrayBuffer) : input,
+        options,
+        ...extra,
+      };
+      // Transferred: the caller does not use `input` again.
+      worker.postMessage(request, buffersOf(input));
     });
   }
 

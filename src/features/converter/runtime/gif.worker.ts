@@ -41,17 +41,17 @@ scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => 
   void optimise(message);
 };
 
-async function optimise({ id, gif, options, run, bands }: OptimiseRequest): Promise<void> {
+async function optimise({ id, input: given, options, run, bands }: OptimiseRequest): Promise<void> {
   let response: OptimiseResponse;
   try {
-    const input = new Uint8Array(gif);
+    const input = given instanceof ArrayBuffer ? new Uint8Array(given) : given;
     const output = run
       ? optimiseRun(input, options, run)
       : bands && partner
         ? await optimiseGifInBands(input, options, encodeOnPartner)
         : optimiseGif(input, options);
     // A fresh buffer when the pass won; the input's own when it did not: either way it goes back whole.
-    const buffer = output === null ? null : output === input ? gif : (output.buffer as ArrayBuffer);
+    const buffer = output === null ? null : output === input ? (given as ArrayBuffer) : (output.buffer as ArrayBuffer);
     response = { id, ok: true, gif: buffer };
     // Transferred, not copied: the GIF belongs to the runtime again.
     scope.postMessage(response, buffer ? [buffer] : []);
