@@ -4,6 +4,7 @@
  * core's load measure and when it started relative to the click. Several builds are measured in turn,
  * round after round, so that they share the machine's load. SECOND=1 converts the photo again in the same
  * page and prints that warm conversion's stages: the difference is what a first visit pays for cold code.
+ * PAUSE_MS=N waits that long on the page before choosing the photo, as a person reading it would.
  * Run: `npx tsx tests/tools/measure-first-gif.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
  */
 import { loadavg } from 'node:os';
@@ -39,6 +40,7 @@ async function firstGif(outDir: string, photo: readonly string[]): Promise<Sampl
     async (context, origin) => {
       const page = await context.newPage();
       await openConverter(page, origin);
+      if (process.env.PAUSE_MS) await page.waitForTimeout(Number(process.env.PAUSE_MS));
       await page.evaluate(FILE_LIST_PROBE);
       const choice = await chooseFiles(page, photo);
       if (!choice.accepted) throw new Error(choice.reason);

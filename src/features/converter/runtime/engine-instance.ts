@@ -28,6 +28,8 @@ export interface InstanceJob {
 
 /** A fresh core after this many jobs (see core-lifecycle.ts for why). */
 const JOBS_PER_CORE = 20;
+/** How long after the core is in the optimisers wait, idle, before they warm up (skipped once a job ran). */
+const OPTIMISER_WARM_UP_AFTER_MS = 1000;
 
 /**
  * One warm engine: an ffmpeg core in its worker plus PNG decode workers and two GIF optimiser workers,
@@ -38,9 +40,9 @@ const JOBS_PER_CORE = 20;
 export class EngineInstance {
   readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
-  /** The second one starts only when an animation is optimised in two runs, or lossy frames in two bands. */
   readonly #optimisers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
   #busy = false;
+  #jobsStarted = 0;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
   /** `decodeWorkers`: PNG decode workers (default: one per core, 2–4). */
@@ -65,6 +67,13 @@ export class EngineInstance {
         this.helper.warmUp();
         // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.
         this.#decoder.warmUp();
+        // The optimisers' pass is compiled on made-up frames (rules/pass-warm-up.ts) only while no job
+        // runs: its ~150 ms on each core slowed a conversion started at once (a first visit's 1920x1280
+        // photo 796 -> 938 ms, its decode competing with it; tests/tools/measure-first-gif.ts).
+        setTimeout(() => {
+          if (this.#jobsStarted > 0) return;
+          for (const optimiser of this.#optimisers) optimiser.warmUp();
+        }, OPTIMISER_WARM_UP_AFTER_MS);
       },
       () => {},
     );
@@ -73,6 +82,7 @@ export class EngineInstance {
   async run(job: InstanceJob): Promise<JobResult> {
     if (this.#busy) throw new Error('This engine instance is already running a job');
     this.#busy = true;
+    this.#jobsStarted++;
     const { signal } = job;
     let helper: FFmpeg | null = null;
     const giveHelperBack = (clean: boolean) => {

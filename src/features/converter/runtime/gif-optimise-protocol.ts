@@ -24,7 +24,12 @@ export interface PartnerMessage {
   port: MessagePort;
 }
 
-export type OptimiserMessage = OptimiseRequest | PartnerMessage;
+/** Compiles the pass before the first GIF needs it (rules/pass-warm-up.ts). */
+export interface WarmUpMessage {
+  kind: 'warm-up';
+}
+
+export type OptimiserMessage = OptimiseRequest | PartnerMessage | WarmUpMessage;
 
 /** `gif` null: the run could not be optimised (the whole GIF is kept as it is). */
 export type OptimiseResponse =

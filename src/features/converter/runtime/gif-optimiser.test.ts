@@ -93,4 +93,17 @@ describe('GIF optimiser workers', () => {
     await expect(result).rejects.toSatisfy(isAbortError);
     expect(FakeWorker.started.every((worker) => worker.terminated)).toBe(true);
   });
+
+  it('warms up: starts the worker and has it compile the pass first; the next GIF goes to the same worker', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const worker = new GifOptimiserWorker();
+    worker.warmUp();
+    expect(FakeWorker.started).toHaveLength(1);
+    expect(FakeWorker.started[0]!.received).toEqual([{ kind: 'warm-up' }]);
+    const result = worker.optimise(gif(), { lossiness: 0 });
+    const request = FakeWorker.started[0]!.requests[0]!;
+    FakeWorker.started[0]!.answer({ id: request.id, ok: true, gif: null });
+    await expect(result).rejects.toThrow('The GIF optimiser returned no GIF');
+    expect(FakeWorker.started).toHaveLength(1);
+  });
 });

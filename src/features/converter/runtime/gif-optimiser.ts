@@ -6,7 +6,7 @@ import {
   type PassInput,
 } from '../rules/gif-optimise';
 import { abortError } from '../rules/errors';
-import type { OptimiseRequest, OptimiseResponse, PartnerMessage } from './gif-optimise-protocol';
+import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './gif-optimise-protocol';
 
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
 
@@ -74,6 +74,12 @@ export class GifOptimiserWorker {
   /** Only the frames of `run`, as a GIF of their own; null when they cannot be optimised. Transfers `input`. */
   optimiseRun(input: PassInput, options: GifOptimiseOptions, run: OptimiseRun): Promise<Uint8Array | null> {
     return this.#post(input, options, { run });
+  }
+
+  /** Starts the worker and compiles the pass in it, so that the first GIF does not wait for that. */
+  warmUp(): void {
+    const message: WarmUpMessage = { kind: 'warm-up' };
+    this.#ensureWorker().postMessage(message);
   }
 
   /**

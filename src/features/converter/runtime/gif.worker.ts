@@ -2,6 +2,7 @@ import { errorMessageOf } from '../rules/errors';
 import { decodeGif } from '../rules/gif-decode';
 import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif-lzw';
 import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif-optimise';
+import { warmUpPass } from '../rules/pass-warm-up';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 import type {
   BandRequest,
@@ -31,6 +32,7 @@ const bandsWaiting = new Map<number, { resolve: (result: LzwResult) => void; rej
 scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => {
   const message = event.data;
   if (message.kind === 'decode') return decode(message);
+  if (message.kind === 'warm-up') return void warmUpPass();
   if (message.kind === 'partner') {
     partner?.close();
     partner = message.port;
