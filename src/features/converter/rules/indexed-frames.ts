@@ -57,8 +57,9 @@ export function readIndexedFrames(outputs: readonly Uint8Array[], timing: Indexe
         interlaced: false,
         minCodeSize: 8,
         data: new Uint8Array(0),
-        // A buffer of its own: a frame can be handed to a worker without the others.
-        indices: bytes.slice(pixelsAt, pixelsAt + width * height),
+        // A view, not a copy: the output is as big as its frames (runtime/gif-optimiser.ts copies what a
+        // worker needs, or transfers the output's buffer whole).
+        indices: bytes.subarray(pixelsAt, pixelsAt + width * height),
       });
       at = pixelsAt + width * height;
     }

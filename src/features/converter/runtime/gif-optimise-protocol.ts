@@ -7,8 +7,8 @@ export interface OptimiseRequest {
   kind: 'optimise';
   id: number;
   /**
-   * The core's GIF, or its indexed frames (rules/indexed-frames.ts, each frame's indices in a buffer of its
-   * own). Transferred: the runtime gives it away and gets the GIF to keep back.
+   * The core's GIF, or its indexed frames (rules/indexed-frames.ts: views of the core's outputs, or a run's
+   * copies). Transferred, buffers and all: the runtime gives it away and gets the GIF to keep back.
    */
   input: ArrayBuffer | GifFile;
   options: GifOptimiseOptions;

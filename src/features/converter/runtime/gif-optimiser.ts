@@ -44,7 +44,7 @@ const copyOf = (input: PassInput): PassInput =>
     ? input.slice()
     : { ...input, frames: input.frames.map((frame) => ({ ...frame, indices: frame.indices?.slice() })) };
 
-/** The buffers to transfer with `input`: its own, or each indexed frame's. */
+/** The buffers to transfer with `input`: its own, or those its indexed frames are views of (each once). */
 function buffersOf(input: PassInput): ArrayBuffer[] {
   if (input instanceof Uint8Array) return [input.buffer as ArrayBuffer];
   const buffers = new Set<ArrayBuffer>();
