@@ -10,13 +10,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
-import { optimiseGif } from '@/features/converter/rules/gif-optimise';
+import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
 import { parseGif } from '@/features/converter/rules/gif-file';
 import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
 import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
+import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
+import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodePng } from '../../fixtures/pngs';
+import { decodedFrame } from '../../support/compose';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
-import { convertImages } from '../../support/node-engine';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -41,12 +43,24 @@ for (const path of args) {
         .map((f) => join(path, f))
     : [path];
   const inputs = files.map((file, i) => ({ name: `f${i}.png`, image: decodePng(readFileSync(file)) }));
-  const mode = inputs.length > 1 ? 'animated' : 'static';
+  const settings = { ...DEFAULT_SETTINGS, mode: inputs.length > 1 ? ('animated' as const) : ('static' as const) };
   const samples = { total: [] as number[], analysis: [] as number[], optimise: [] as number[] };
   let summary = '';
   for (let run = 0; run <= runs; run++) {
     let started = cpuMs();
-    const { gif, plan } = await convertImages(ffmpeg, inputs, { mode });
+    // The job as node-engine.ts runs it, its pass timed where it runs (on the core's indexed frames).
+    let optimise = 0;
+    const { gif, plan } = await runConversionJob(ffmpeg, {
+      settings,
+      sources: inputs.map(({ name, image }) => ({ name, width: image.width, height: image.height })),
+      readFrame: async (frame) => decodedFrame(inputs[frame.sourceIndex]!.image, frame, settings),
+      optimise: async (input, options, cut) => {
+        const passStarted = cpuMs();
+        const out = optimiseGifInRuns(input, options, cut);
+        optimise = cpuMs() - passStarted;
+        return out;
+      },
+    });
     const total = cpuMs() - started;
     started = cpuMs();
     const histogram = new HistogramBuilder();
@@ -60,11 +74,6 @@ for (const path of args) {
     const table = parseGif(gif).globalPalette ?? parseGif(gif).frames[0]!.localPalette!;
     if (plan.paletteArgs) refinePalette(table, histogram.build(), PALETTE_REFINE_ITERATIONS);
     const analysis = cpuMs() - started;
-    // The pass again on the encoder's output is as costly as the job's own run of it.
-    const options = plan.optimisation;
-    started = cpuMs();
-    if (options) optimiseGif(gif, options);
-    const optimise = options ? cpuMs() - started : 0;
     if (run === 0) continue; // warm-up
     samples.total.push(total);
     samples.analysis.push(analysis);

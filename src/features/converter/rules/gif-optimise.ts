@@ -222,7 +222,7 @@ function* optimiseSteps(
   try {
     file = input instanceof Uint8Array ? parseGif(input) : input;
   } catch {
-    return null; // not ours to judge: the timing pass already checked the encoder's output
+    return null; // a GIF that does not parse is kept as it is
   }
   if (file.frames.length === 0) return null;
   const firstFrame = run?.firstFrame ?? 0;
