@@ -146,6 +146,45 @@ describe('engine core driver', () => {
     for (const name of ['b0.rgba', 'b1.rgba', 'b.idx', 'b.gif']) await core.deleteFile(name);
   });
 
+  it('keeps the placed frames of a palette run (-keep-placed): an encode of them is the encode that scales', async () => {
+    const big = photoLike(400, 300, 9);
+    await core.writeFile('k.rgba', big.data.slice());
+    const place = frame('k.rgba', big, { x: 0, y: 25, width: 200, height: 150 });
+    const encode = (frames: string[], out: string) =>
+      run([
+        '-canvas',
+        '200x200',
+        ...frames,
+        '-palette-in',
+        'kp.pal',
+        '-filter',
+        '[frames][palette]paletteuse',
+        '-o',
+        out,
+      ]);
+    const palette = await run([
+      '-canvas',
+      '200x200',
+      ...place,
+      '-keep-placed',
+      '1',
+      '-filter',
+      'palettegen',
+      '-palette-out',
+      'kp.pal',
+    ]);
+    expect(palette.code, palette.log.join('\n')).toBe(0);
+    // The file now holds the frame as the graph got it: the canvas's size, scaled and placed.
+    const kept = await core.readFile('k.rgba');
+    expect(kept.length).toBe(200 * 200 * 4);
+    expect([kept[3], kept[(100 * 200 + 100) * 4 + 3]]).toEqual([0, 255]);
+    expect((await encode(frame('k.rgba', { width: 200, height: 200, data: kept }), 'kept.gif')).code).toBe(0);
+    await core.writeFile('k.rgba', big.data.slice());
+    expect((await encode(place, 'scaled.gif')).code).toBe(0);
+    expect(await core.readFile('kept.gif')).toEqual(await core.readFile('scaled.gif'));
+    for (const name of ['k.rgba', 'kp.pal', 'kept.gif', 'scaled.gif']) await core.deleteFile(name);
+  });
+
   it('fails cleanly with an error line, leaves no output, and the next job works', async () => {
     const image = photoLike(40, 30, 1);
     await core.writeFile('ok.rgba', image.data.slice());
@@ -154,6 +193,7 @@ describe('engine core driver', () => {
       [['-canvas', '40x30', ...frame('ok.rgba', image), '-filter', 'nosuchfilter', '-o', 'x.gif'], /^error: invalid filter graph/],
       [['-canvas', '40x30', '-frame', 'ok.rgba,41,30,0,0,41,30,5', '-filter', GRAPH, '-o', 'x.gif'], /^error: ok\.rgba does not hold/],
       [['-canvas', '40x30', ...frame('ok.rgba', image), '-filter', GRAPH, '-o', 'x.gif', '-bogus', '1'], /^error: unknown option -bogus/],
+      [['-canvas', '40x30', ...frame('ok.rgba', image), '-keep-placed', 'yes', '-filter', GRAPH, '-o', 'x.gif'], /^error: invalid -keep-placed 'yes'/],
     ]; // prettier-ignore
     for (const [args, message] of cases) {
       const { code, log } = await run(args);

@@ -10,6 +10,9 @@
  *                           drawn at X,Y on a transparent canvas (no scaling when W×H = PW×PH), shown for
  *                           D centiseconds
  *   -scaler NAME            resampling for -frame scaling: lanczos (default), bicubic, bilinear, area, neighbor
+ *   -keep-placed 1          write each frame that was scaled or placed back over its file, at the canvas's
+ *                           size, as the graph got it: a later job on the same frames reads it as it is
+ *                           (given as canvas-size frames at 0,0) instead of scaling it again
  *   -filter GRAPH           libavfilter graph; its first open input gets the frames, its second (if any)
  *                           the palette from -palette-in; exactly one open output
  *   -palette-in FILE        a palette written by -palette-out (16×16 RGB32), fed to the second input
@@ -60,6 +63,7 @@ typedef struct Job {
   const char *indices_out;
   int loop;
   int sws_flags;
+  int keep_placed;
 
   AVFilterGraph *graph;
   AVFilterContext *src, *palette_src, *sink;
@@ -186,6 +190,9 @@ static int parse_args(Job *job, int argc, char **argv) {
     } else if (!strcmp(name, "-frame")) {
       if (!parse_frame(value, &job->frames[job->frame_count])) return fail("invalid frame '%s'", value);
       job->frame_count++;
+    } else if (!strcmp(name, "-keep-placed")) {
+      if (strcmp(value, "1")) return fail("invalid -keep-placed '%s'", value);
+      job->keep_placed = 1;
     } else if (!strcmp(name, "-scaler")) {
       if (!(job->sws_flags = scaler_flags(value))) return fail("unknown scaler '%s'", value);
     } else if (!strcmp(name, "-filter")) {
@@ -375,6 +382,17 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   return 0;
 }
 
+/* The frame as the graph gets it, over its file (-keep-placed). */
+static int write_placed(const FrameSpec *spec, const AVFrame *frame) {
+  FILE *file = fopen(spec->file, "wb");
+  if (!file) return fail("cannot write %s: %s", spec->file, strerror(errno));
+  int ok = 1;
+  for (int y = 0; y < frame->height; y++)
+    ok &= fwrite(frame->data[0] + (size_t)y * frame->linesize[0], 4, frame->width, file) == (size_t)frame->width;
+  ok &= fclose(file) == 0;
+  return ok ? 0 : fail("cannot write %s", spec->file);
+}
+
 /* ---- output: the GIF encoder and muxer, the raw palette, or the raw indices ---- */
 
 static int open_output(Job *job) {
@@ -534,6 +552,9 @@ static int run(Job *job) {
     frame->duration = FFMAX(spec->delay_cs, 1);
     pts += FFMAX(spec->delay_cs, 1);
     ret = load_frame(job, spec, frame);
+    int placed = spec->width != job->canvas_w || spec->height != job->canvas_h || spec->pw != spec->width ||
+                 spec->ph != spec->height || spec->x || spec->y;
+    if (ret >= 0 && job->keep_placed && placed) ret = write_placed(spec, frame);
     if (ret >= 0 && (ret = av_buffersrc_add_frame_flags(job->src, frame, 0)) < 0)
       ret = fail_av("cannot filter a frame", ret);
     av_frame_free(&frame);

@@ -160,10 +160,17 @@ describe('buildPlan', () => {
       { width: 4000, height: 3000 },
       { width: 1000, height: 1000 },
     ]);
-    const frames = buildPlan(layout, s, opaque).args.filter((_, i, all) => all[i - 1] === '-frame');
-    expect(frames).toEqual([
+    const plan = buildPlan(layout, s, opaque);
+    const frameArgs = (args: string[]) => args.filter((_, i, all) => all[i - 1] === '-frame');
+    expect(frameArgs(plan.paletteArgs!)).toEqual([
       'frame0000.rgba,4000,3000,0,0,1920,1440,50',
       'frame0001.rgba,1000,1000,240,0,1440,1440,50',
+    ]);
+    // palettegen's run leaves them placed, as the graph got them; the encode reads them as they are.
+    expect(arg(plan.paletteArgs!, '-keep-placed')).toBe('1');
+    expect(frameArgs(plan.args)).toEqual([
+      'frame0000.rgba,1920,1440,0,0,1920,1440,50',
+      'frame0001.rgba,1920,1440,0,0,1920,1440,50',
     ]);
     // The full-size pixels sit in the core's file system: the heap estimate counts them.
     expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
@@ -181,8 +188,10 @@ describe('buildPlan', () => {
     ]);
     expect(arg(sampled, '-scaler')).toBe('area');
     expect(arg(sampled, '-filter')).toMatch(/^palettegen=/);
-    // The encode itself still scales with lanczos at full size.
+    // The encode itself still scales with lanczos at full size: nothing was left placed for it.
     expect(buildPlan(shrunk, s, many).args).not.toContain('-scaler');
+    expect(sampled).not.toContain('-keep-placed');
+    expect(buildPlan(shrunk, s, many).args).toContain('frame0000.rgba,4000,3000,0,0,1920,1440,50');
 
     const everyOther = (args: string[]) => {
       expect(arg(args, '-canvas')).toBe(`${1920}x${1440}`);
@@ -218,6 +227,13 @@ describe('buildPlan', () => {
     const [first, second] = split.runs;
     expect(first.args.filter((a) => a === '-frame')).toHaveLength(3);
     expect(arg(second.args, '-frame')).toMatch(/^frame0003\.rgba,/);
+    expect(arg(paletteArgs, '-keep-placed')).toBe('1');
+    // Shrunk frames: the first core encodes the ones palettegen placed; the helper scales its own copies.
+    const big = buildPlan(planLayout(s, sources(...Array(5).fill([3840, 2160]))), s, opaque).split!;
+    expect(big.runs.map((run) => arg(run.args, '-frame'))).toEqual([
+      'frame0000.rgba,1920,1080,0,0,1920,1080,50',
+      'frame0003.rgba,3840,2160,0,0,1920,1080,50',
+    ]);
     expect(arg(second.args, '-palette-in')).toBe(split.paletteFile);
     expect(arg(second.args, '-filter')).toMatch(/^\[frames\]\[palette\]paletteuse=/);
     expect(arg(second.args, '-indices-out')).toBe(second.outputFile);

@@ -227,8 +227,15 @@ function coreOutput(layout: FrameLayout, indexed: boolean, file: string): string
   return ['-loop', layout.loopCount === null ? '-1' : String(layout.loopCount), '-o', file];
 }
 
+/**
+ * Whether palettegen's run samples the frames at half size (below); otherwise it keeps them as placed
+ * (`-keep-placed`), and the encode reads them as they are instead of scaling them again.
+ */
+const sampledAtHalf = (layout: FrameLayout, content: ContentFacts) =>
+  (content.manyColours ?? false) && layout.frames.every(shrinks);
+
 function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): string[] {
-  if (content.manyColours && layout.frames.every(shrinks)) {
+  if (sampledAtHalf(layout, content)) {
     // The picture is a lanczos blend of its source pixels anyway: palettegen's quarter sample is made
     // straight from them by averaging (area) at half the placement size, not lanczos at full size and then
     // every other pixel. Node core, a 5640x3172 photo → 1920x1080, the palette step 405 → 253 ms; the
@@ -243,11 +250,23 @@ function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: C
       '-palette-out', PALETTE_FILE,
     ]; // prettier-ignore
   }
+  // A 4000x3000 screenshot → 1920x1440: the lanczos downscale took ~225 ms of each run, palettegen 10 ms
+  // and paletteuse 20 ms after it (Node core), so the encode reads the frames palettegen's run placed.
   return [
     ...frameInputs(layout),
+    '-keep-placed', '1',
     '-filter', paletteGen(palette, content.manyColours ?? false),
     '-palette-out', PALETTE_FILE,
   ]; // prettier-ignore
+}
+
+/** The frames as `-keep-placed` left them: each of the canvas's size, at 0,0. */
+function placed(layout: FrameLayout): FrameLayout {
+  const canvas = { width: layout.width, height: layout.height };
+  return {
+    ...layout,
+    frames: layout.frames.map((frame) => ({ ...frame, decoded: canvas, placement: { x: 0, y: 0, ...canvas } })),
+  };
 }
 
 /** The layout at half its size (rounded up), each frame's placement with it. */
@@ -273,11 +292,16 @@ function halfSize(layout: FrameLayout): FrameLayout {
 const shrinks = ({ decoded, placement }: FrameLayout['frames'][number]) =>
   decoded.width > placement.width && decoded.height > placement.height;
 
+/**
+ * `keptPlaced`: palettegen's run left the frames placed on the first core, which encodes the first run;
+ * the helper core has its own copies of the second run's frames, as handed over.
+ */
 function splitPlan(
   layout: FrameLayout,
   palette: PaletteOptions,
   alphaThreshold: number,
   paletteArgs: string[] | null,
+  keptPlaced: boolean,
 ): SplitPlan | null {
   // Only animations are split, and their frames always go through the pass as indices.
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
@@ -285,7 +309,7 @@ function splitPlan(
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.idx`;
     const args = [
-      ...frameInputs(layout, run.firstFrame, run.frameCount),
+      ...frameInputs(index === 0 && keptPlaced ? placed(layout) : layout, run.firstFrame, run.frameCount),
       '-palette-in', PALETTE_FILE,
       '-filter', `[frames][palette]${paletteUse(palette, alphaThreshold)}`,
       ...coreOutput(layout, true, outputFile),
@@ -322,11 +346,12 @@ export function buildPlan(
   // The palette always goes in as the palette input: the exact one written by the engine, or
   // palettegen's, refined by the engine between the two runs of the core.
   const paletteArgs = exact ? null : paletteGenArgs(layout, palette, content);
+  const keptPlaced = paletteArgs !== null && !sampledAtHalf(layout, content);
   const optimisation = optimisationFor({ frames: layout.frames, palette });
   const indexed = optimisation !== null;
   const outputFile = indexed ? INDICES_FILE : OUTPUT_FILE;
   const args = [
-    ...frameInputs(layout),
+    ...frameInputs(keptPlaced ? placed(layout) : layout),
     '-palette-in', PALETTE_FILE,
     '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
     ...coreOutput(layout, indexed, outputFile),
@@ -340,7 +365,7 @@ export function buildPlan(
     paletteArgs,
     paletteFile: PALETTE_FILE,
     args,
-    split: splitPlan(layout, palette, settings.alphaThreshold, paletteArgs),
+    split: splitPlan(layout, palette, settings.alphaThreshold, paletteArgs, keptPlaced),
     fileName: outputFileName(layout.mode, now),
   };
 }
