@@ -44,7 +44,7 @@ export function readIndexedFrames(outputs: readonly Uint8Array[], timing: Indexe
       const whole = pixelsAt + width * height <= bytes.length;
       if (!width || width !== size.width || height !== size.height || !whole || delayCs === undefined)
         throw new GifFormatError(NOT_INDEXED);
-      const { palette, transparentIndex } = paletteOf(view, at + HEADER_BYTES);
+      const { palette, transparentIndex } = readPalette(view, at + HEADER_BYTES);
       frames.push({
         left: 0,
         top: 0,
@@ -75,7 +75,7 @@ const NOT_INDEXED = "not the core's indexed frames";
  * RGB triples, and the transparent entry as FFmpeg's GIF encoder finds it: the least opaque entry, if
  * less than half opaque (paletteuse's reserved transparent colour).
  */
-function paletteOf(view: DataView, at: number): { palette: Uint8Array; transparentIndex: number | null } {
+function readPalette(view: DataView, at: number): { palette: Uint8Array; transparentIndex: number | null } {
   const palette = new Uint8Array(PALETTE_ENTRIES * 3);
   let transparentIndex: number | null = null;
   let smallestAlpha = 0xff;

@@ -43,6 +43,7 @@ export class EngineInstance {
   readonly #optimisers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
   #busy = false;
   #jobsStarted = 0;
+  #optimisersWarming = false;
 
   /** `helper`: a second core lent for large animations (see helper-core.ts). */
   /** `decodeWorkers`: PNG decode workers (default: one per core, 2–4). */
@@ -70,6 +71,9 @@ export class EngineInstance {
         // The optimisers' pass is compiled on made-up frames (rules/pass-warm-up.ts) only while no job
         // runs: its ~150 ms on each core slowed a conversion started at once (a first visit's 1920x1280
         // photo 796 -> 938 ms, its decode competing with it; tests/tools/measure-first-gif.ts).
+        // Once per instance: warmUp is called again, and a compiled pass stays compiled.
+        if (this.#optimisersWarming) return;
+        this.#optimisersWarming = true;
         setTimeout(() => {
           if (this.#jobsStarted > 0) return;
           for (const optimiser of this.#optimisers) optimiser.warmUp();
