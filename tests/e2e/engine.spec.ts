@@ -31,13 +31,27 @@ async function convert(
   settings: Partial<ConversionSettings>,
   cancelAt?: ConversionProgress['stage'],
   frameDelays?: (number | null)[],
+  abortGraceMs?: number,
 ): Promise<HarnessResult> {
   await page.locator('#files').setInputFiles(files);
-  const args = [settings, cancelAt ?? null, frameDelays ?? null] as const;
+  const args = [settings, cancelAt ?? null, frameDelays ?? null, abortGraceMs ?? null] as const;
   return page.evaluate(
-    ([s, c, d]) => (window as unknown as { harness: Harness }).harness.convert(s, c ?? undefined, d ?? undefined),
+    ([s, c, d, g]) =>
+      (window as unknown as { harness: Harness }).harness.convert(s, c ?? undefined, d ?? undefined, g ?? undefined),
     args,
   );
+}
+
+/**
+ * Counts the GIF optimiser workers the page starts from now on. An engine instance replaces them only when
+ * it stops a job, and starts the new ones when a job needs them.
+ */
+function countOptimiserStarts(page: Page): () => Promise<number> {
+  const names: Promise<string>[] = [];
+  page.on('worker', (worker) =>
+    names.push(worker.evaluate(() => (self as unknown as { name: string }).name).catch(() => '')),
+  );
+  return async () => (await Promise.all(names)).filter((name) => name === 'gif-optimiser').length;
 }
 
 function gifOf(result: HarnessResult) {
@@ -126,6 +140,29 @@ test('cancel in the middle stops at once with an AbortError; then a conversion s
     const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200 }));
     expect(gif.frames).toHaveLength(3);
   }
+});
+
+test('a cancel with a grace lets a short job finish on the warm engine: an AbortError, and no worker replaced', async ({
+  page,
+}) => {
+  gifOf(await convert(page, frames, { mode: 'animated' }));
+  const optimiserStarts = countOptimiserStarts(page);
+  const cancelled = await convert(page, frames, { mode: 'animated' }, 'processing', undefined, 10_000);
+  expect(cancelled).toMatchObject({ ok: false, name: 'AbortError', progressAfterCancel: 0 });
+  const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200 }));
+  expect(gif.frames).toHaveLength(3);
+  expect(await optimiserStarts()).toBe(0);
+});
+
+test('a grace that runs out stops the job as a cancel does; then a conversion succeeds', async ({ page }) => {
+  gifOf(await convert(page, frames, { mode: 'animated' }));
+  const optimiserStarts = countOptimiserStarts(page);
+  const heavy = FIXTURES.heavy.map((f) => fixture(f.name));
+  const cancelled = await convert(page, heavy, { mode: 'animated' }, 'processing', undefined, 1);
+  expect(cancelled).toMatchObject({ ok: false, name: 'AbortError', progressAfterCancel: 0 });
+  const gif = gifOf(await convert(page, frames, { mode: 'animated', frameDelay: 200 }));
+  expect(gif.frames).toHaveLength(3);
+  expect(await optimiserStarts()).toBeGreaterThan(0);
 });
 
 test('big lossy frames: each lower band is encoded on the partner optimiser worker, and the GIF stays close to the PNGs', async ({

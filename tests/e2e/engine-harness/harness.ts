@@ -31,6 +31,7 @@ export interface Harness {
     settings: Partial<ConversionSettings>,
     cancelAt?: ConversionProgress['stage'],
     frameDelays?: (number | null)[],
+    abortGraceMs?: number,
   ): Promise<HarnessResult>;
 }
 
@@ -43,6 +44,7 @@ async function convert(
   settings: Partial<ConversionSettings>,
   cancelAt?: ConversionProgress['stage'],
   frameDelays?: (number | null)[],
+  abortGraceMs?: number,
 ): Promise<HarnessResult> {
   const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
   const controller = new AbortController();
@@ -54,6 +56,7 @@ async function convert(
       { files, settings: { ...DEFAULT_SETTINGS, ...settings }, ...(frameDelays ? { frameDelays } : {}) },
       {
         signal: controller.signal,
+        ...(abortGraceMs !== undefined ? { abortGraceMs } : {}),
         onProgress: (p) => {
           if (controller.signal.aborted) progressAfterCancel++;
           progress.push({ ...p, at: performance.now() });

@@ -48,6 +48,12 @@ export interface ConvertOptions {
   onProgress?: (progress: ConversionProgress) => void;
   /** Aborting stops the work at once; the promise then rejects with an AbortError. */
   signal?: AbortSignal;
+  /**
+   * After an abort, the work may go on this long to finish (its result dropped) before it is stopped: a
+   * short job that ends in time leaves the engine warm for the next one, where stopping it would replace
+   * the core and every worker. The promise still rejects with an AbortError.
+   */
+  abortGraceMs?: number;
 }
 
 /** One file of a batch: its GIF, or why it failed (a failed file does not sink the batch). */

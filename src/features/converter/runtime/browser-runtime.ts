@@ -53,72 +53,87 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
       const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
       pool.warmUp(Math.min(concurrency, request.files.length));
-      return convertEachFile(runtime.convert, concurrency, request, options);
+      // Each file may take any instance of the pool, where a single conversion keeps to the warm first one.
+      return convertEachFile(
+        (file, fileOptions) => convert(file, fileOptions, pool.size),
+        concurrency,
+        request,
+        options,
+      );
     },
 
-    async convert(request: ConversionRequest, options: ConvertOptions = {}): Promise<ConversionOutput> {
-      const { signal } = options;
-      const throwIfAborted = () => {
-        if (signal?.aborted) throw abortError();
-      };
-      throwIfAborted();
-      const files = request.settings.mode === 'static' ? request.files.slice(0, 1) : [...request.files];
-      if (files.length === 0) throw new Error(ERROR_MESSAGES.noFiles);
-
-      const report = forwardOnly((progress) => {
-        if (!signal?.aborted) options.onProgress?.(progress);
-      });
-      report(preparingProgress(milestonesFor(files.length), 0, files.length));
-
-      const started = performance.now();
-      const clock = new StageClock();
-      const checked: CheckedFile[] = [];
-      for (const file of files) {
-        // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
-        const bytes = new Uint8Array(await clock.time('read', () => file.arrayBuffer()));
-        const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
-        // An APNG keeps only its frames' controls; their data is read again by the decode worker.
-        const animation = clock.timeSync('validate', () => (isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null));
-        throwIfAborted();
-        checked.push({
-          name: file.name,
-          header,
-          animation: animation && { plays: animation.plays, frames: animation.frames.map((f) => ({ ...f, data: [] })) },
-        });
-      }
-      const { frames, plays } = expandFrames(checked, {
-        mode: request.settings.mode,
-        ...(request.frameDelays ? { frameDelays: request.frameDelays } : {}),
-        ...(request.animationFrames ? { animationFrames: request.animationFrames } : {}),
-      });
-
-      const acquiring = performance.now();
-      const { gif, plan } = await pool.run((instance) => {
-        clock.add('engine', performance.now() - acquiring);
-        return instance.run({
-          files: frames.map((frame) => files[frame.fileIndex]!),
-          sources: frames.map((frame) => frame.source),
-          pictures: frames.map((frame) => frame.picture),
-          ...(plays !== null ? { plays } : {}),
-          settings: request.settings,
-          onProgress: report,
-          clock,
-          ...(signal ? { signal } : {}),
-        });
-      });
-      // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
-      performance.mark(STAGES_MARK, {
-        detail: { ...clock.times, totalMs: performance.now() - started, frames: plan.frames.length },
-      });
-      return {
-        gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
-        fileName: plan.fileName,
-        width: plan.width,
-        height: plan.height,
-        frameCount: plan.frames.length,
-        placements: plan.frames.map((frame) => frame.placement),
-      };
+    convert(request, options) {
+      return convert(request, options, 1);
     },
   };
+
+  async function convert(
+    request: ConversionRequest,
+    options: ConvertOptions = {},
+    among: number,
+  ): Promise<ConversionOutput> {
+    const { signal } = options;
+    const throwIfAborted = () => {
+      if (signal?.aborted) throw abortError();
+    };
+    throwIfAborted();
+    const files = request.settings.mode === 'static' ? request.files.slice(0, 1) : [...request.files];
+    if (files.length === 0) throw new Error(ERROR_MESSAGES.noFiles);
+
+    const report = forwardOnly((progress) => {
+      if (!signal?.aborted) options.onProgress?.(progress);
+    });
+    report(preparingProgress(milestonesFor(files.length), 0, files.length));
+
+    const started = performance.now();
+    const clock = new StageClock();
+    const checked: CheckedFile[] = [];
+    for (const file of files) {
+      // One file in memory at a time: ten 50 MB PNGs are checked one after the other.
+      const bytes = new Uint8Array(await clock.time('read', () => file.arrayBuffer()));
+      const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
+      // An APNG keeps only its frames' controls; their data is read again by the decode worker.
+      const animation = clock.timeSync('validate', () => (isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null));
+      throwIfAborted();
+      checked.push({
+        name: file.name,
+        header,
+        animation: animation && { plays: animation.plays, frames: animation.frames.map((f) => ({ ...f, data: [] })) },
+      });
+    }
+    const { frames, plays } = expandFrames(checked, {
+      mode: request.settings.mode,
+      ...(request.frameDelays ? { frameDelays: request.frameDelays } : {}),
+      ...(request.animationFrames ? { animationFrames: request.animationFrames } : {}),
+    });
+
+    const acquiring = performance.now();
+    const { gif, plan } = await pool.run((instance) => {
+      clock.add('engine', performance.now() - acquiring);
+      return instance.run({
+        files: frames.map((frame) => files[frame.fileIndex]!),
+        sources: frames.map((frame) => frame.source),
+        pictures: frames.map((frame) => frame.picture),
+        ...(plays !== null ? { plays } : {}),
+        settings: request.settings,
+        onProgress: report,
+        clock,
+        ...(signal ? { signal } : {}),
+        ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
+      });
+    }, among);
+    // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
+    performance.mark(STAGES_MARK, {
+      detail: { ...clock.times, totalMs: performance.now() - started, frames: plan.frames.length },
+    });
+    return {
+      gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
+      fileName: plan.fileName,
+      width: plan.width,
+      height: plan.height,
+      frameCount: plan.frames.length,
+      placements: plan.frames.map((frame) => frame.placement),
+    };
+  }
   return runtime;
 }

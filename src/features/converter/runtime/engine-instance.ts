@@ -1,6 +1,6 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../rules/contracts';
-import { abortError } from '../rules/errors';
+import { abortError, isAbortError } from '../rules/errors';
 import type { Picture } from '../rules/frame-sources';
 import type { FrameSource } from '../rules/plan';
 import type { ConversionSettings } from '../rules/settings';
@@ -23,6 +23,8 @@ export interface InstanceJob {
   settings: ConversionSettings;
   onProgress: (progress: ConversionProgress) => void;
   signal?: AbortSignal;
+  /** See ConvertOptions.abortGraceMs. */
+  abortGraceMs?: number;
   clock?: StageClock;
 }
 
@@ -93,10 +95,14 @@ export class EngineInstance {
       if (helper) this.helper.giveBack(clean);
       helper = null;
     };
-    const cancel = () => {
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
       this.#restart();
       giveHelperBack(false);
     };
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const cancel = job.abortGraceMs === undefined ? stop : () => (grace = setTimeout(stop, job.abortGraceMs));
     signal?.addEventListener('abort', cancel, { once: true });
     try {
       if (signal?.aborted) throw abortError();
@@ -132,20 +138,24 @@ export class EngineInstance {
           ),
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
       });
+      clearTimeout(grace);
       // A core retired after a heavy or its 20th job takes no worker with it: their JavaScript heaps are
       // collected, and their compiled code is what makes the next job fast (a 1920x1080 animation's
       // optimiser runs took ~1.4 s each in new workers, ~1.0 s in warm ones; stage-times.ts).
       if (this.#lifecycle.finishJob(!result.plan.restartAfter)) this.helper.warmUp();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
       giveHelperBack(!result.plan.restartAfter);
+      // Cancelled, but finished within its grace: the engine is clean and warm, the result dropped.
+      if (signal?.aborted) throw abortError();
       return result;
     } catch (error) {
       giveHelperBack(false);
-      if (signal?.aborted) throw abortError();
-      // Whatever failed, the next job gets a clean core.
-      this.#restart();
-      throw error;
+      // Whatever failed, the next job gets a clean core (a stopped job already replaced it; a job
+      // cancelled before it started or after it finished left it clean).
+      if (!stopped && !isAbortError(error)) this.#restart();
+      throw signal?.aborted ? abortError() : error;
     } finally {
+      clearTimeout(grace);
       signal?.removeEventListener('abort', cancel);
       this.#busy = false;
     }

@@ -67,6 +67,48 @@ describe('EnginePool', () => {
     await Promise.all(jobs);
   });
 
+  it('a job kept to the first instance waits for it, though another is free, and gets it next', async () => {
+    const pool = new EnginePool(2, () => new FakeInstance());
+    const used: FakeInstance[] = [];
+    const first = gate();
+    const a = pool.run(async (instance) => {
+      used.push(instance);
+      await first.opened;
+    }, 1);
+    const b = pool.run(async (instance) => void used.push(instance), 1);
+    await Promise.resolve();
+    expect(used).toHaveLength(1);
+    // A batch job may still take the second instance meanwhile.
+    const c = pool.run(async (instance) => void used.push(instance));
+    await c;
+    expect(used).toHaveLength(2);
+    expect(used[1]).not.toBe(used[0]);
+    first.open();
+    await Promise.all([a, b]);
+    expect(used[2]).toBe(used[0]);
+  });
+
+  it('a released instance goes to the first waiting job that may use it', async () => {
+    const pool = new EnginePool(2, () => new FakeInstance());
+    const holds = [gate(), gate()];
+    const used: string[] = [];
+    const jobs = holds.map((hold, n) =>
+      pool.run(async () => {
+        used.push(`held ${n}`);
+        await hold.opened;
+      }),
+    );
+    const firstOnly = pool.run(async () => void used.push('first only'), 1);
+    const any = pool.run(async () => void used.push('any'));
+    await Promise.resolve();
+    holds[1]!.open(); // the second instance frees first: the first-only job cannot take it, the next one can
+    await any;
+    expect(used).toEqual(['held 0', 'held 1', 'any']);
+    holds[0]!.open();
+    await Promise.all([...jobs, firstOnly]);
+    expect(used.at(-1)).toBe('first only');
+  });
+
   it('frees the instance when a job fails', async () => {
     const pool = new EnginePool(1, () => new FakeInstance());
     await expect(pool.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

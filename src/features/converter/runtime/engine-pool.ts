@@ -1,6 +1,7 @@
 /**
  * A small pool of engine instances; each runs one job at a time and jobs wait, in order, for a free one.
- * The converter uses one instance today; batches (several GIFs side by side) only need a bigger size.
+ * A single conversion runs on the first instance, the one kept warm; batches (several GIFs side by side)
+ * use the others too.
  */
 export interface PoolMember {
   readonly busy: boolean;
@@ -9,7 +10,7 @@ export interface PoolMember {
 
 export class EnginePool<Instance extends PoolMember> {
   readonly #instances: Instance[];
-  readonly #waiting: ((instance: Instance) => void)[] = [];
+  readonly #waiting: { among: number; take: (instance: Instance) => void }[] = [];
 
   constructor(size: number, create: () => Instance) {
     this.#instances = Array.from({ length: Math.max(1, size) }, create);
@@ -24,9 +25,13 @@ export class EnginePool<Instance extends PoolMember> {
     for (const instance of this.#instances.slice(0, count)) instance.warmUp();
   }
 
-  /** Runs `task` on the first free instance, waiting for one if all are busy. */
-  async run<T>(task: (instance: Instance) => Promise<T>): Promise<T> {
-    const instance = await this.#acquire();
+  /**
+   * Runs `task` on the first free instance among the first `among` (all by default), waiting for one if
+   * they are busy. A job that waits a moment for the warm first instance beats one that starts at once
+   * on a cold one: a new core and new workers cost a small conversion about as much again.
+   */
+  async run<T>(task: (instance: Instance) => Promise<T>, among = this.#instances.length): Promise<T> {
+    const instance = await this.#acquire(Math.max(1, among));
     try {
       return await task(instance);
     } finally {
@@ -36,18 +41,20 @@ export class EnginePool<Instance extends PoolMember> {
 
   readonly #reserved = new Set<Instance>();
 
-  #acquire(): Promise<Instance> {
-    const free = this.#instances.find((i) => !i.busy && !this.#reserved.has(i));
+  #acquire(among: number): Promise<Instance> {
+    const free = this.#instances.slice(0, among).find((i) => !i.busy && !this.#reserved.has(i));
     if (free) {
       this.#reserved.add(free);
       return Promise.resolve(free);
     }
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    return new Promise((take) => this.#waiting.push({ among, take }));
   }
 
+  /** Hands the instance to the first waiting job that may use it, else frees it. */
   #release(instance: Instance): void {
-    const next = this.#waiting.shift();
-    if (next) next(instance);
+    const position = this.#instances.indexOf(instance);
+    const next = this.#waiting.findIndex((waiting) => position < waiting.among);
+    if (next >= 0) this.#waiting.splice(next, 1)[0]!.take(instance);
     else this.#reserved.delete(instance);
   }
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeRuntime, fakeOutput, pngFile } from '@/test-utils/fake-runtime';
+import type { ConvertOptions } from '../rules/contracts';
+import { abortError } from '../rules/errors';
 import { DEFAULT_SETTINGS } from '../rules/settings';
+import { ESTIMATE_ABORT_GRACE_MS } from '../rules/size-estimate';
 import { findPreset } from '../rules/size-presets';
 import { createConverterStore } from './converter-store';
 
@@ -68,6 +71,23 @@ describe('converter store', () => {
     expect(names(state)).toEqual(['a.png', 'pasted.png']);
     expect(state().files[0]!.delayMs).toBe(70);
     expect(state().settings.mode).toBe('animated');
+  });
+
+  it('Convert cancels a size estimate still encoding, with a grace to finish so the engine stays warm', async () => {
+    const { runtime, state } = setup();
+    let sampleOptions: ConvertOptions = {};
+    runtime.convertSample = (_request, options = {}) => {
+      sampleOptions = options;
+      return new Promise((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(abortError())));
+    };
+    state().chooseFiles([pngFile('a.png')]);
+    const estimate = state().estimateSize();
+    await settle();
+    expect(sampleOptions.signal?.aborted).toBe(false);
+    void state().convert();
+    expect(sampleOptions.signal?.aborted).toBe(true);
+    expect(sampleOptions.abortGraceMs).toBe(ESTIMATE_ABORT_GRACE_MS);
+    expect(await estimate).toBeNull();
   });
 
   it('fails with the engine message and keeps files and settings', async () => {

@@ -18,7 +18,7 @@ import {
   type Dimension,
 } from '../rules/settings-rules';
 import type { SizePreset } from '../rules/size-presets';
-import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '../rules/size-estimate';
+import { ESTIMATE_ABORT_GRACE_MS, extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '../rules/size-estimate';
 import { runFitSearch } from './fit-search';
 import { transition, type ConverterEvent, type ConverterState } from './machine';
 
@@ -274,7 +274,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
               settings: sample,
               frameDelays: files.slice(0, count).map((f) => f.delayMs),
             },
-            { signal: controller.signal },
+            { signal: controller.signal, abortGraceMs: ESTIMATE_ABORT_GRACE_MS },
           );
           const gif = new Uint8Array(await output.gif.arrayBuffer());
           const delays = files.map((f) => f.delayMs);
