@@ -2,8 +2,8 @@
  * What Convert costs when it lands while the size estimate's sample is still encoding. The app encodes a
  * sample half a second after the files or settings settle (ui/SizeEstimate.tsx), and Convert cancels it.
  * Each round chooses the frames again and clicks Convert after a pause drawn between 0 and 1200 ms, so
- * some clicks land during a sample; a round that started new workers (a stopped engine, or a cold second
- * instance) is counted apart. Several builds are measured in turn, so that they share the machine's load.
+ * some clicks land during a sample; a round that started new decode workers (a stopped engine, or a cold
+ * second instance) is counted apart. Several builds are measured in turn, so that they share the machine's load.
  * Run: `npx tsx tests/tools/measure-estimate-cancel.ts [rounds] [case dir] [dist dirs…]`
  * (default: 16 rounds of the bench's 10 × 800x600 UI animation on dist/).
  */
@@ -37,8 +37,12 @@ try {
     servers.map(async (server) => {
       const context = await browser.newContext({ bypassCSP: true });
       const page = await context.newPage();
+      // Decode workers are replaced only with a stopped engine or a new instance; a core retired after a
+      // heavy job (a big still) takes no worker with it but its own.
       let workersStarted = 0;
-      page.on('worker', () => workersStarted++);
+      page.on('worker', (worker) => {
+        if (worker.url().includes('decode.worker')) workersStarted++;
+      });
       await openConverter(page, server.origin);
       return { page, started: () => workersStarted };
     }),

@@ -14,11 +14,12 @@ export const SAMPLE_LONG_SIDE = 320;
 export const SAMPLE_FRAMES = 3;
 /**
  * How long a sample cancelled by Convert may go on to finish. Stopped at once, it took the engine with it,
- * and the conversion ran on new workers: 10 × 800x600 frames in 870 ms instead of 445 when Convert came
- * during the sample (tests/tools/measure-estimate-cancel.ts: 2 of 16 clicks); a 4000x3000 photo's sample,
- * which decodes the whole PNG, was hit by 11 of 16 clicks, 4 of them still outlast this grace.
+ * and the conversion ran on new workers (tests/tools/measure-estimate-cancel.ts, Convert 0–1.2 s after the
+ * choice): 10 × 800x600 frames in 870 ms instead of 445 (2 of 16 clicks landed on a sample). A 4000x3000
+ * photo's sample decodes the whole PNG: 11 of 16 clicks landed on it; with 500 ms of grace 2–3 of 16
+ * still outlasted it and then cost 1.8–2.0 s instead of 1.25, with 1000 ms none did.
  */
-export const ESTIMATE_ABORT_GRACE_MS = 500;
+export const ESTIMATE_ABORT_GRACE_MS = 1000;
 /** Bytes grow a little slower than pixels (LZW finds longer runs in larger, smoother pictures). */
 export const PIXEL_EXPONENT = 0.85;
 
