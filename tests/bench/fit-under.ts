@@ -19,6 +19,7 @@ import type { ConversionOutput, ConverterRuntime } from '@/features/converter/ru
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
 import { describeKnobs } from '@/features/converter/rules/target-size';
+import { conversionOutput } from '@/features/converter/runtime/conversion-job';
 import { runFitSearch } from '@/features/converter/store/fit-search';
 import type { Rgba } from '../fixtures/pngs';
 import { composeFrame } from '../support/compose';
@@ -49,14 +50,7 @@ function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime &
     warmUp() {},
     async convert(request: { settings: ConversionSettings }): Promise<ConversionOutput> {
       engine.encodes++;
-      const { gif, plan } = await convertImages(ffmpeg, frames, request.settings);
-      return {
-        gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
-        fileName: plan.fileName,
-        width: plan.width,
-        height: plan.height,
-        frameCount: plan.frames.length,
-      };
+      return conversionOutput(await convertImages(ffmpeg, frames, request.settings));
     },
     convertSample: () => Promise.reject(new Error('not used')),
     convertEach: () => Promise.reject(new Error('not used')),

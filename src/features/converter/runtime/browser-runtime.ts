@@ -9,6 +9,7 @@ import { batchConcurrency, stillJobBytes } from '../rules/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress';
 import type { ConversionSettings } from '../rules/settings';
 import { StageClock } from '../rules/stage-times';
+import { conversionOutput } from './conversion-job';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
 import { GifDecoderWorker } from './gif-decoder';
@@ -112,7 +113,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     });
 
     const acquiring = performance.now();
-    const { gif, plan } = await pool.run((instance) => {
+    const result = await pool.run((instance) => {
       clock.add('engine', performance.now() - acquiring);
       return instance.run({
         files: frames.map((frame) => files[frame.fileIndex]!),
@@ -128,16 +129,9 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     }, among);
     // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
     performance.mark(STAGES_MARK, {
-      detail: { ...clock.times, totalMs: performance.now() - started, frames: plan.frames.length },
+      detail: { ...clock.times, totalMs: performance.now() - started, frames: result.plan.frames.length },
     });
-    return {
-      gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
-      fileName: plan.fileName,
-      width: plan.width,
-      height: plan.height,
-      frameCount: plan.frames.length,
-      placements: plan.frames.map((frame) => frame.placement),
-    };
+    return conversionOutput(result);
   }
   return runtime;
 }

@@ -1,4 +1,4 @@
-import type { ConversionProgress } from '../rules/contracts';
+import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
 import { errorMessageOf } from '../rules/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
@@ -61,6 +61,18 @@ const READ_AHEAD = 2;
 export interface JobResult {
   gif: Uint8Array;
   plan: ConversionPlan;
+}
+
+/** What a finished job gives the app: the GIF as a Blob, with what the result card shows of the plan. */
+export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
+  return {
+    gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
+    fileName: plan.fileName,
+    width: plan.width,
+    height: plan.height,
+    frameCount: plan.frames.length,
+    placements: plan.frames.map((frame) => frame.placement),
+  };
 }
 
 /** Raised when ffmpeg itself failed: the instance that ran the job must be replaced. */
