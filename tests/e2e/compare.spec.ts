@@ -6,6 +6,7 @@ import { encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, type DecodedGif } from '../support/gif';
 import { expectToast, fileInput, type PagePng } from './home-support';
 import { seriousViolations } from './support/axe';
+import { workerNames } from './support/worker-names';
 
 // Every test here converts, some twice: on a loaded machine that outlasts the default minute.
 test.describe.configure({ timeout: 180_000 });
@@ -138,10 +139,7 @@ test.describe('compare view', () => {
 
   test('an animation gets a frame scrubber: each GIF frame beside its own PNG', async ({ page }) => {
     // The frames are decoded in a worker of their own: a long 1080p GIF takes seconds to compose.
-    const workers: Promise<string>[] = [];
-    page.on('worker', (worker) =>
-      workers.push(worker.evaluate(() => (self as unknown as { name: string }).name).catch(() => '')),
-    );
+    const workers = workerNames(page);
     await page.goto('/');
     const colours: [number, number, number][] = [
       [220, 40, 40],
@@ -159,7 +157,7 @@ test.describe('compare view', () => {
     await convert(page);
     const frame = page.getByRole('slider', { name: 'Frame', exact: true });
     await expect(frame).toHaveAttribute('aria-valuetext', 'Frame 1 of 3');
-    expect(await Promise.all(workers)).toContain('gif-decoder');
+    expect(await workers()).toContain('gif-decoder');
     await pick(page.getByRole('radio', { name: '1:1' }));
     const canvas = viewport(page).locator('canvas').first();
     await splitSlider(page).focus();

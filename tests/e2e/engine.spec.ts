@@ -6,6 +6,7 @@ import { decodePng, type Rgba } from '../fixtures/pngs';
 import { readFileSync } from 'node:fs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
+import { workerNames } from './support/worker-names';
 import type { Harness, HarnessResult } from './engine-harness/harness';
 import type { ConversionSettings } from '../../src/features/converter/rules/settings';
 import type { ConversionProgress } from '../../src/features/converter/rules/contracts';
@@ -47,11 +48,8 @@ async function convert(
  * it stops a job, and starts the new ones when a job needs them.
  */
 function countOptimiserStarts(page: Page): () => Promise<number> {
-  const names: Promise<string>[] = [];
-  page.on('worker', (worker) =>
-    names.push(worker.evaluate(() => (self as unknown as { name: string }).name).catch(() => '')),
-  );
-  return async () => (await Promise.all(names)).filter((name) => name === 'gif-optimiser').length;
+  const names = workerNames(page);
+  return async () => (await names()).filter((name) => name === 'gif-optimiser').length;
 }
 
 function gifOf(result: HarnessResult) {
@@ -168,15 +166,12 @@ test('a grace that runs out stops the job as a cancel does; then a conversion su
 test('big lossy frames: each lower band is encoded on the partner optimiser worker, and the GIF stays close to the PNGs', async ({
   page,
 }) => {
-  const workers: Promise<string>[] = [];
-  page.on('worker', (worker) =>
-    workers.push(worker.evaluate(() => (self as unknown as { name: string }).name).catch(() => '')),
-  );
+  const workers = workerNames(page);
   const [first, second] = FIXTURES.heavy.map((f) => fixture(f.name));
   const png = decodePng(readFileSync(first!));
   const lossless = gifOf(await convert(page, [first!], { quality: 100 }));
   expect(meanAbsoluteError(lossless.frames[0]!.image, png)).toBeLessThan(4);
-  expect((await Promise.all(workers)).filter((name) => name === 'gif-optimiser')).toHaveLength(0);
+  expect((await workers()).filter((name) => name === 'gif-optimiser')).toHaveLength(0);
 
   const stillResult = await convert(page, [first!], { quality: 70 });
   const still = gifOf(stillResult);
@@ -192,7 +187,7 @@ test('big lossy frames: each lower band is encoded on the partner optimiser work
   const lowerError = meanAbsoluteError(half(still.frames[0]!.image, true), half(png, true));
   const upperError = meanAbsoluteError(half(still.frames[0]!.image, false), half(png, false));
   expect(Math.abs(lowerError - upperError)).toBeLessThan(1);
-  expect((await Promise.all(workers)).filter((name) => name === 'gif-optimiser')).toHaveLength(2);
+  expect((await workers()).filter((name) => name === 'gif-optimiser')).toHaveLength(2);
 
   const animation = gifOf(await convert(page, [first!, second!], { mode: 'animated', quality: 70 }));
   expect(animation.frames).toHaveLength(2);
