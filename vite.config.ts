@@ -202,7 +202,12 @@ export default defineConfig(({ command }) => ({
       {
         // Pure logic: no DOM, so it runs under Node, in milliseconds.
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./tests/setup/lzw.ts'],
+        },
       },
       {
         extends: true,
@@ -225,6 +230,7 @@ export default defineConfig(({ command }) => ({
           name: 'engine',
           include: ['tests/engine/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['./tests/setup/lzw.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -235,6 +241,7 @@ export default defineConfig(({ command }) => ({
           name: 'bench',
           include: ['tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['./tests/setup/lzw.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The engine core's manifest (wasm-assets/core/manifest.json): what the committed core was built from and
-// what it must be, byte for byte.
+// The engine core's manifest (wasm-assets/core/manifest.json): what the committed core (and the optimiser's
+// LZW encoder, built with it) was built from and what it must be, byte for byte.
 //   node wasm-assets/manifest.mjs verify        committed files match the manifest (exit 1 if not)
 //   node wasm-assets/manifest.mjs needs-rebuild  exit 0 when the core's inputs differ from the manifest's
 //   node wasm-assets/manifest.mjs inputs-hash   the hash of the build inputs (script and driver sources)
@@ -13,14 +13,21 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 export const CORE_DIR = join(here, 'core');
 export const MANIFEST_PATH = join(CORE_DIR, 'manifest.json');
-export const CORE_FILES = ['ffmpeg-core.js', 'ffmpeg-core.wasm'];
+export const CORE_FILES = ['ffmpeg-core.js', 'ffmpeg-core.wasm', 'gif-lzw.wasm'];
 /** Our changes to FFmpeg's source, applied in this order by core/build.sh. */
 export const PATCHES = readdirSync(join(CORE_DIR, 'patches'))
   .filter((name) => name.endsWith('.patch'))
   .sort()
   .map((name) => `patches/${name}`);
 /** Everything that decides the core's bytes, besides the pinned FFmpeg source and emscripten. */
-export const BUILD_INPUTS = ['build.sh', 'driver/gif-core.c', 'driver/merge-qsort.c', 'driver/pre.js', ...PATCHES];
+export const BUILD_INPUTS = [
+  'build.sh',
+  'driver/gif-core.c',
+  'driver/merge-qsort.c',
+  'driver/pre.js',
+  'lzw/gif-lzw.c',
+  ...PATCHES,
+];
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
@@ -83,6 +90,7 @@ function write(args) {
     emcc: option(args, 'emcc'),
     cflags: option(args, 'cflags'),
     ldflags: option(args, 'ldflags'),
+    lzwLdflags: option(args, 'lzw-ldflags'),
     buildScript: 'wasm-assets/core/build.sh',
     inputs: { files: BUILD_INPUTS, sha256: inputsHash() },
     buildSeconds: Number(option(args, 'build-seconds')),

@@ -1,3 +1,4 @@
+import './node-lzw';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob, type JobResult } from '@/features/converter/runtime/conversion-job';

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the engine core (wasm-assets/core/ffmpeg-core.{js,wasm}) from scratch: FFmpeg 7.1.5's
 # libraries, configured for this one job and patched for speed (patches/*.patch: same output, each file
-# says what it changes and why), plus our driver (driver/gif-core.c), with Debian's emscripten.
+# says what it changes and why), plus our driver (driver/gif-core.c), with Debian's emscripten. Then the
+# optimiser pass's LZW encoder (lzw/gif-lzw.c → gif-lzw.wasm), our code alone.
 # Writes manifest.json (inputs, tools, flags, output sizes and hashes). `npm run core:build` runs it.
 #
 # Reproducibility: the source is checked against its sha256, everything is built in one fixed directory
@@ -97,6 +98,14 @@ LDFLAGS_CORE=(
   -sEXPORTED_RUNTIME_METHODS=FS,setValue,getValue,stringToUTF8,lengthBytesUTF8
 )
 
+# The LZW encoder: a standalone module (no loader, no FFmpeg) that src/features/converter/rules/gif-lzw.ts
+# instantiates itself. Its heap grows per frame: 12 bytes a pixel, ~100 MB for the largest GIF (3840x2160).
+LDFLAGS_LZW=(
+  -O3 --no-entry -sSTANDALONE_WASM
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sMAXIMUM_MEMORY=1073741824
+  -sEXPORTED_FUNCTIONS=_lzw_encode,_malloc,_free
+)
+
 build_libraries() {
   rm -rf "$BUILD_DIR"
   mkdir -p "$BUILD_DIR"
@@ -126,6 +135,14 @@ link_core() {
   cp "$BUILD_DIR/$OUT_NAME.js" "$BUILD_DIR/$OUT_NAME.wasm" "$HERE/"
 }
 
+link_lzw() {
+  log "link the LZW encoder"
+  cd "$BUILD_DIR"
+  cp "$HERE/lzw/gif-lzw.c" "$BUILD_DIR/"
+  emcc "${LDFLAGS_LZW[@]}" gif-lzw.c -o "$BUILD_DIR/gif-lzw.wasm"
+  cp "$BUILD_DIR/gif-lzw.wasm" "$HERE/"
+}
+
 inputs_hash() { node "$HERE/../manifest.mjs" inputs-hash; }
 
 write_manifest() {
@@ -134,7 +151,7 @@ write_manifest() {
   node "$HERE/../manifest.mjs" write \
     --ffmpeg-version "$FFMPEG_VERSION" --source "$FFMPEG_TARBALL" --source-sha256 "$FFMPEG_SHA256" \
     --source-path "$FFMPEG_POOL_PATH" --emcc "$emcc_version" --cflags "$CFLAGS" \
-    --ldflags "${LDFLAGS_CORE[*]}" --configure "${CONFIGURE_FLAGS[*]} --extra-cflags=$CFLAGS --optflags=-O3" \
+    --ldflags "${LDFLAGS_CORE[*]}" --lzw-ldflags "${LDFLAGS_LZW[*]}" --configure "${CONFIGURE_FLAGS[*]} --extra-cflags=$CFLAGS --optflags=-O3" \
     --license "$(grep -E '^License:' "$BUILD_DIR/configure.log" | sed 's/^License: *//')" \
     --build-seconds "$1"
 }
@@ -149,6 +166,7 @@ main() {
     build_libraries
   fi
   link_core
+  link_lzw
   write_manifest $((SECONDS - start))
   log "done in $((SECONDS - start)) s"
 }

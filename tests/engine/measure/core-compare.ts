@@ -4,6 +4,7 @@
  * first frame). Run: npx tsx tests/engine/measure/core-compare.ts <old-core-dir> <png-set-dir>...
  * where <old-core-dir> holds ffmpeg-core.js/.wasm of an @ffmpeg/core ESM build (its ffmpeg CLI is driven).
  */
+import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

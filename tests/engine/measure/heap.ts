@@ -4,6 +4,7 @@
  * shrinks, so its size after the job is the job's peak (rounded up to emscripten's growth steps).
  * Run: npx tsx tests/engine/measure/heap.ts
  */
+import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';

@@ -9,6 +9,7 @@
  * media-dir holds sets as sub-folders of PNG/JPEG frames (sorted by name); without it only the
  * generated sets run. Needs gifsicle, butteraugli and ffmpeg (to read JPEGs) on the PATH.
  */
+import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
 // The lower bands' thread for optimiser-bands.ts.
+import '../../support/node-lzw';
 import { parentPort } from 'node:worker_threads';
 import { encodeLzw, type LzwBandRequest } from '@/features/converter/rules/gif-lzw';
 

@@ -6,6 +6,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-bands.ts [runs=3] <capture-dir> [name-filter]
  */
+import '../../support/node-lzw';
 import { build } from 'esbuild';
 import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -4,6 +4,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-capture.ts <out-dir> <case-dir>...
  */
+import '../../support/node-lzw';
 import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

@@ -6,6 +6,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-cost.ts <frames-dir> [lossiness,...]
  */
+import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,6 +6,7 @@
  *
  * ONE_RUN=1: the whole animation in one run, as before the pass was cut in two (optimiseRunsFor).
  */
+import '../../support/node-lzw';
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';

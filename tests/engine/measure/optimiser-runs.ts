@@ -5,6 +5,7 @@
  *
  *   [ALL_FRAMES=1] npx tsx tests/engine/measure/optimiser-runs.ts <frames-dir>...
  */
+import '../../support/node-lzw';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';

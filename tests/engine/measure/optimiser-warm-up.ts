@@ -5,6 +5,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-warm-up.ts [samples=5]
  */
+import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -5,6 +5,7 @@
  *
  *   npx tsx tests/engine/measure/palette-refine.ts [quality=80] <png>...
  */
+import '../../support/node-lzw';
 import { readFileSync } from 'node:fs';
 import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
 import { optimiseGif } from '@/features/converter/rules/gif-optimise';

@@ -7,6 +7,7 @@
  *
  *   npx tsx tests/engine/measure/quality-cost.ts [runs=3] <png or folder of frames>...
  */
+import '../../support/node-lzw';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';

@@ -6,6 +6,7 @@
  *
  *   QUALITIES=80,70 [GIFSKI=1] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
  */
+import '../../support/node-lzw';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePng, type Rgba } from '../../fixtures/pngs';

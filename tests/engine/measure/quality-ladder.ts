@@ -3,6 +3,7 @@
  * and mean error against the source. Run: npx tsx tests/engine/measure/quality-ladder.ts [width height]
  * The numbers chose the mapping documented in src/features/converter/rules/quality.ts.
  */
+import '../../support/node-lzw';
 import { flatUi, gradient, grain, photoLike } from '../../fixtures/content';
 import { decodeGif, meanAbsoluteError } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';

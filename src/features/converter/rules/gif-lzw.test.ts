@@ -233,6 +233,59 @@ describe('LZW in two bands of rows (two threads)', () => {
   });
 });
 
+describe("the encoder's wasm instance", () => {
+  const width = 200;
+  const indices = noisyRamp(width, 90, 30, 11);
+  const t = 255;
+  const colours = Int32Array.from({ length: 256 }, (_, i) => packColour(rampPalette(), i));
+  const under = Int32Array.from(indices, (index, p) => (p % 3 === 0 ? colours[index]! : -1));
+  const differenced = image(
+    indices.map((index, p) => (p % 3 === 0 ? t : Math.min(254, index))),
+    width,
+    { transparentIndex: t, under },
+  );
+
+  it('writes the same bytes for the same frame whatever it encoded before (no state left between encodes)', () => {
+    const first = [encodeLzw(differenced, 0), encodeLzw(image(indices, width), 300)];
+    // Lossy with per-pixel budgets, a clear canvas, another code size: then the same two again.
+    const budgets = new Uint16Array(indices.length).map((_, p) => (p % 7) * 100);
+    encodeLzw(image(indices, width, { budgets }), 500);
+    encodeLzw(
+      image(
+        indices.map((index) => index & 3),
+        width,
+        { minCodeSize: 2 },
+      ),
+      0,
+    );
+    const again = [encodeLzw(differenced, 0), encodeLzw(image(indices, width), 300)];
+    expect(again).toEqual(first);
+  });
+
+  it("takes each pixel's own budget in place of the frame's", () => {
+    // No error allowed on the left half, a large one on the right.
+    const budgets = new Uint16Array(indices.length).map((_, p) => (p % width < width / 2 ? 0 : 2000));
+    const img = image(indices, width, { budgets });
+    const { data, written } = encodeLzw(img, 400);
+    expect(omggifIndices(data, img)).toEqual(written);
+    // Exact where the budget is 0: a row starts there, and a new row carries no error from the last one.
+    const left = (bytes: Uint8Array) => bytes.filter((_, p) => p % width < width / 2);
+    expect(left(written)).toEqual(left(indices));
+    expect(written).not.toEqual(indices);
+  });
+
+  it('encodes a frame far bigger than the last, then a small one again (its memory grows, then is let go)', () => {
+    // 7 Mpixels: 84 MB of the instance's memory, more than it keeps (lzw-wasm.ts).
+    const big = noisyRamp(2800, 2500, 20, 2);
+    const { data, written } = encodeLzw(image(big, 2800), 0);
+    // Buffers compare in milliseconds where toEqual walks 7 million elements.
+    expect(Buffer.from(written).equals(big)).toBe(true);
+    expect(Buffer.from(decodeLzw(data, 8, big.length)).equals(big)).toBe(true);
+    const small = encodeLzw(differenced, 0);
+    expect(decodeLzw(small.data, 8, indices.length)).toEqual(small.written);
+  });
+});
+
 describe('decodeLzw', () => {
   it('stops at the end code and leaves missing pixels at index 0', () => {
     // Code size 3 for min size 2: clear (4), 1, 2, end (5) → pixels 1, 2 then zeros.

@@ -3,6 +3,7 @@ import { decodeGif } from '../rules/gif-decode';
 import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif-lzw';
 import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif-optimise';
 import { warmUpPass } from '../rules/pass-warm-up';
+import { lzwEncoderReady } from './lzw-loader';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 import type {
   BandRequest,
@@ -32,12 +33,12 @@ const bandsWaiting = new Map<number, { resolve: (result: LzwResult) => void; rej
 scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => {
   const message = event.data;
   if (message.kind === 'decode') return decode(message);
-  if (message.kind === 'warm-up') return void warmUpPass();
+  if (message.kind === 'warm-up') return void lzwEncoderReady().then(warmUpPass, () => {});
   if (message.kind === 'partner') {
     partner?.close();
     partner = message.port;
     partner.onmessage = (band: MessageEvent<BandRequest | BandResponse>) =>
-      'request' in band.data ? encodeBand(band.data) : bandDone(band.data);
+      'request' in band.data ? void encodeBand(band.data) : bandDone(band.data);
     return;
   }
   void optimise(message);
@@ -46,6 +47,7 @@ scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => 
 async function optimise({ id, input: given, options, run, bands }: OptimiseRequest): Promise<void> {
   let response: OptimiseResponse;
   try {
+    await lzwEncoderReady();
     const input = given instanceof ArrayBuffer ? new Uint8Array(given) : given;
     const output = run
       ? optimiseRun(input, options, run)
@@ -78,9 +80,10 @@ function encodeOnPartner({ image, errorBudget, band }: LzwBandRequest): Promise<
   });
 }
 
-function encodeBand({ id, request }: BandRequest): void {
+async function encodeBand({ id, request }: BandRequest): Promise<void> {
   let response: BandResponse;
   try {
+    await lzwEncoderReady();
     const result = encodeLzw(request.image, request.errorBudget, request.band);
     response = { id, ok: true, result };
     partner?.postMessage(response, [result.data.buffer, result.written.buffer]);
