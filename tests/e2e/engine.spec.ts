@@ -125,6 +125,27 @@ test('a broken PNG fails naming the file, and the next conversion works', async 
   expect(gifOf(await convert(page, [fixture(FIXTURES.pattern.name)], {})).width).toBe(160);
 });
 
+test('an animation with a broken file among good ones fails naming it, checked while the others decode', async ({
+  page,
+}) => {
+  const broken = join(GENERATED_DIR, 'corpus', 'x-broken-crc.png');
+  // Its start is well-formed (the bad CRC is in its image data): the engine starts before its check ends.
+  expect(await convert(page, [frames[0]!, frames[1]!, broken, frames[2]!], { mode: 'animated' })).toMatchObject({
+    ok: false,
+    message: 'Failed to load image: x-broken-crc.png (bad CRC in IDAT chunk)',
+  });
+  // The first broken file is the one named, whatever comes after it.
+  expect(
+    await convert(page, [broken, frames[0]!, join(GENERATED_DIR, 'corpus', 'ct2-8bit-33x17.png')], {
+      mode: 'animated',
+    }),
+  ).toMatchObject({
+    ok: false,
+    message: 'Failed to load image: x-broken-crc.png (bad CRC in IDAT chunk)',
+  });
+  expect(gifOf(await convert(page, frames, { mode: 'animated' })).frames).toHaveLength(3);
+});
+
 test('an animated job with no files fails with "No files provided"', async ({ page }) => {
   expect(await convert(page, [], { mode: 'animated' })).toMatchObject({ ok: false, message: 'No files provided' });
 });

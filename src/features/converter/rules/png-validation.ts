@@ -40,7 +40,24 @@ export function validatePng(bytes: Uint8Array, fileName: string): PngHeader {
   }
 }
 
-function readPng(bytes: Uint8Array): PngHeader {
+/**
+ * The header of a still PNG from its first bytes alone, when they show a well-formed start: every chunk
+ * up to the first IDAT checks as validatePng checks it, and none is an acTL (an animated PNG). Null for
+ * anything else (a broken or animated start, or bytes that end before the image data): then the whole
+ * file must be checked (validatePng) before anything relies on it. The rest of a file whose start passes
+ * can still fail validatePng, which the caller runs too.
+ */
+export function stillPngHeader(start: Uint8Array): PngHeader | null {
+  try {
+    return readPng(start, 'start');
+  } catch (error) {
+    if (error instanceof PngError) return null;
+    throw error;
+  }
+}
+
+/** `whole`: every chunk up to IEND; `start`: up to the first IDAT, refusing an APNG. */
+function readPng(bytes: Uint8Array, extent: 'whole' | 'start' = 'whole'): PngHeader {
   if (bytes.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((b, i) => bytes[i] !== b))
     throw new PngError('not a PNG signature');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -50,9 +67,14 @@ function readPng(bytes: Uint8Array): PngHeader {
   let hasImageData = false;
 
   for (;;) {
-    if (offset + 12 > bytes.length) throw new PngError('truncated file, no IEND chunk');
+    if (offset + 8 > bytes.length) throw new PngError('truncated file, no IEND chunk');
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    if (extent === 'start' && type === 'IDAT' && header !== null) {
+      hasImageData = true; // its data is for the whole file's check
+      break;
+    }
+    if (offset + 12 > bytes.length) throw new PngError('truncated file, no IEND chunk');
     if (!/^[A-Za-z]{4}$/.test(type)) throw new PngError('corrupt chunk type');
     const dataEnd = offset + 8 + length;
     if (length > 0x7fffffff || dataEnd + 4 > bytes.length) throw new PngError(`truncated ${type} chunk`);
@@ -66,6 +88,8 @@ function readPng(bytes: Uint8Array): PngHeader {
       header = readHeader(data);
     } else if (type === 'PLTE') {
       hasPalette = true;
+    } else if (type === 'acTL' && extent === 'start') {
+      throw new PngError('an animated PNG');
     } else if (type === 'IDAT') {
       hasImageData = true;
     } else if (type === 'IEND') {

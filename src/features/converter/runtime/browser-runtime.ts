@@ -4,7 +4,7 @@ import { abortError, ERROR_MESSAGES } from '../rules/errors';
 import { isAnimatedPng, parseApng } from '../rules/apng-parse';
 import { expandFrames, type CheckedFile } from '../rules/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
-import { validatePng } from '../rules/png-validation';
+import { stillPngHeader, validatePng } from '../rules/png-validation';
 import { batchConcurrency, stillJobBytes } from '../rules/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress';
 import type { ConversionSettings } from '../rules/settings';
@@ -17,6 +17,8 @@ import { readInOrder } from './read-ahead';
 
 /** Files are read for their check this many bytes ahead (see read-ahead.ts). */
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+/** How much of each file is read first: the chunks before the image data (stillPngHeader). */
+const START_BYTES = 64 * 1024;
 
 /** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
 export const STAGES_MARK = 'png2gif:stages';
@@ -92,19 +94,35 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
 
     const started = performance.now();
     const clock = new StageClock();
-    const checked: CheckedFile[] = [];
     const read = readInOrder(files, READ_AHEAD_BYTES);
-    for (const file of files) {
-      const bytes = await clock.time('read', read);
-      const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
-      // An APNG keeps only its frames' controls; their data is read again by the decode worker.
-      const animation = clock.timeSync('validate', () => (isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null));
-      throwIfAborted();
-      checked.push({
-        name: file.name,
-        header,
-        animation: animation && { plays: animation.plays, frames: animation.frames.map((f) => ({ ...f, data: [] })) },
-      });
+    // Still PNGs whose starts read well (their header known, no animation) are checked in full while the
+    // engine decodes them: each frame waits for its file's check only before it goes to the core. Otherwise
+    // every file is checked first.
+    const starts = await clock.time('read', () =>
+      Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer()))),
+    );
+    const headers = starts.map(stillPngHeader);
+    /** Once the job is over, the checks not yet under way are skipped. */
+    let settled = false;
+    let checked: CheckedFile[];
+    let checks: Promise<void>[] | null = null;
+    if (headers.every((header) => header !== null)) {
+      checked = files.map((file, index) => ({ name: file.name, header: headers[index]!, animation: null }));
+      checks = checkInOrder(files, read, clock, () => settled || signal?.aborted === true);
+    } else {
+      checked = [];
+      for (const file of files) {
+        const bytes = await clock.time('read', read);
+        const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
+        // An APNG keeps only its frames' controls; their data is read again by the decode worker.
+        const animation = clock.timeSync('validate', () => (isAnimatedPng(bytes) ? parseApng(bytes, file.name) : null));
+        throwIfAborted();
+        checked.push({
+          name: file.name,
+          header,
+          animation: animation && { plays: animation.plays, frames: animation.frames.map((f) => ({ ...f, data: [] })) },
+        });
+      }
     }
     const { frames, plays } = expandFrames(checked, {
       mode: request.settings.mode,
@@ -113,10 +131,11 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     });
 
     const acquiring = performance.now();
-    const result = await pool.run((instance) => {
+    const running = pool.run((instance) => {
       clock.add('engine', performance.now() - acquiring);
       return instance.run({
         files: frames.map((frame) => files[frame.fileIndex]!),
+        ...(checks ? { checks: frames.map((frame) => checks[frame.fileIndex]!) } : {}),
         sources: frames.map((frame) => frame.source),
         pictures: frames.map((frame) => frame.picture),
         ...(plays !== null ? { plays } : {}),
@@ -127,6 +146,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
       });
     }, among);
+    const result = await running.finally(() => (settled = true));
     // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
     performance.mark(STAGES_MARK, {
       detail: { ...clock.times, totalMs: performance.now() - started, frames: result.plan.frames.length },
@@ -134,4 +154,28 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     return conversionOutput(result);
   }
   return runtime;
+}
+
+/**
+ * Every file's full check (validatePng), one after the other in the background, as a promise per file. A
+ * failed check fails the later ones too: the job stops at the first anyway. Once `over`, the checks left
+ * reject without reading.
+ */
+function checkInOrder(
+  files: readonly File[],
+  read: () => Promise<Uint8Array>,
+  clock: StageClock,
+  over: () => boolean,
+): Promise<void>[] {
+  let previous = Promise.resolve();
+  return files.map((file) => {
+    const check = previous.then(async () => {
+      if (over()) throw abortError();
+      const bytes = await clock.time('read', read);
+      clock.timeSync('validate', () => validatePng(bytes, file.name));
+    });
+    check.catch(() => {}); // reported by the frame that waits for it
+    previous = check;
+    return check;
+  });
 }

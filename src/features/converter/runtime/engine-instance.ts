@@ -15,6 +15,12 @@ import { sharedHelperCore, type HelperCore } from './helper-core';
 export interface InstanceJob {
   /** Each frame's file, by the frame's index in `sources` (an APNG's file once per frame). */
   files: readonly File[];
+  /**
+   * Each frame's file check (validatePng) when it still runs while the job starts: the frame is decoded
+   * meanwhile, and handed to the core only once its file passed (a failed check fails the job with its
+   * own message, whatever the decoder said).
+   */
+  checks?: readonly Promise<void>[];
   sources: readonly FrameSource[];
   /** Which picture of its file each frame shows; missing means the files as the browser decodes them. */
   pictures?: readonly Picture[];
@@ -122,8 +128,8 @@ export class EngineInstance {
           if (!signal?.aborted) job.onProgress(progress);
         },
         // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
-        readFrame: (frame) =>
-          this.#decoder.decode(
+        readFrame: async (frame) => {
+          const decoded = this.#decoder.decode(
             job.files[frame.sourceIndex]!,
             frame.name,
             {
@@ -135,7 +141,14 @@ export class EngineInstance {
             },
             job.settings,
             job.pictures?.[frame.sourceIndex],
-          ),
+          );
+          const check = job.checks?.[frame.sourceIndex];
+          if (check) {
+            decoded.catch(() => {}); // the check's failure is the one reported
+            await check;
+          }
+          return decoded;
+        },
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
       });
       clearTimeout(grace);
