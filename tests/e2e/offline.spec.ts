@@ -176,9 +176,14 @@ test('after one visit, every route and a conversion work without network, then w
     expect(withoutNetwork.responses.map((response) => response.url)).toEqual(
       expect.arrayContaining([expect.stringMatching(/\/assets\/ffmpeg-core\.worker-[\w-]+\.js$/)]),
     );
-    expect(precachedWasm, 'the engine wasm in Cache Storage').toEqual([
+    // The core's and the optimiser's LZW encoder's (fetched by the optimiser worker, through the service worker).
+    expect(precachedWasm.toSorted(), 'the engine wasm in Cache Storage').toEqual([
       expect.stringMatching(/\/ffmpeg-core-[\w-]+\.wasm$/),
+      expect.stringMatching(/\/gif-lzw-[\w-]+\.wasm$/),
     ]);
+    expect(withoutNetwork.responses.map((response) => response.url)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/assets\/gif-lzw-[\w-]+\.wasm$/)]),
+    );
     expect(cspReports, 'Content-Security-Policy violations').toEqual([]);
   } finally {
     await context.close();
