@@ -106,14 +106,13 @@ describe('size', () => {
     const { gif } = await convertImages(ffmpeg, [input('big', testPattern(2400, 600))]);
     expect(readGifInfo(gif)).toMatchObject({ width: 1920, height: 480 });
   });
-  it('a many-coloured picture scaled down: its palette is sampled by averaging at half size, and the GIF looks like the PNG', async () => {
+  it('a many-coloured picture scaled down looks like the PNG averaged', async () => {
     const source = grain(1600, 1200);
-    const { gif, plan } = await convertImages(ffmpeg, [input('grain', source)], {
+    const { gif } = await convertImages(ffmpeg, [input('grain', source)], {
       resize: true,
       width: 400,
       height: 300,
     });
-    expect(plan.paletteArgs).toEqual(expect.arrayContaining(['-scaler', 'area', '-canvas', '200x150']));
     const frame = decodeGif(gif).frames[0]!.image;
     expect([frame.width, frame.height]).toEqual([400, 300]);
     // Against the source averaged over each 4x4 block: what a downscale shows.

@@ -1,7 +1,7 @@
 /**
  * The engine core's job time under Node, on the app's own plan for a set of PNGs (the conversion job's
- * content analysis, then buildPlan): the palette job alone (the split plan's palette arguments) and the
- * whole one-graph job, median CPU time of N runs (steadier than wall time on a shared machine), with the output's sha256 (to check a core change keeps its bytes).
+ * content analysis, then buildPlan): the palette (cut from the colour histogram and refined, as the job
+ * makes it) and the whole one-graph job, median CPU time of N runs (steadier than wall time on a shared machine), with the output's sha256 (to check a core change keeps its bytes).
  *
  *   npx tsx tests/engine/measure/core-profile.ts <core-dir> <runs> <png-set-dir>...
  *
@@ -22,6 +22,9 @@ import {
   EMPTY_STATS,
 } from '../../../src/features/converter/rules/content-analysis';
 import { buildPlan, planLayout } from '../../../src/features/converter/rules/plan';
+import { HistogramBuilder, refinePaletteFile } from '../../../src/features/converter/rules/palette-refine';
+import { paletteFileFromHistogram } from '../../../src/features/converter/rules/palette-cut';
+import { PALETTE_REFINE_ITERATIONS } from '../../../src/features/converter/rules/quality';
 import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings';
 import { decodePng } from '../../fixtures/pngs';
 
@@ -89,12 +92,19 @@ for (const dir of sets) {
   let hash = '';
   for (let run = 0; run < runs; run++) {
     times.write.push(write());
-    if (plan.split?.paletteArgs) times.palette.push(exec(plan.split.paletteArgs));
+    const cpu = process.cpuUsage();
+    const histogram = new HistogramBuilder();
+    for (const frame of layout.frames) histogram.add(images[frame.sourceIndex]!.data, frame.histogramStep);
+    const colours = histogram.build();
+    const palette = paletteFileFromHistogram(colours, plan.palette.maxColors);
+    core.FS.writeFile(plan.paletteFile, refinePaletteFile(palette, colours, PALETTE_REFINE_ITERATIONS));
+    const used = process.cpuUsage(cpu);
+    times.palette.push((used.user + used.system) / 1000);
     times.whole.push(exec(plan.args));
     hash = createHash('sha256').update(core.FS.readFile(plan.outputFile)).digest('hex').slice(0, 16);
   }
   console.log(
-    `${basename(dir)}: write ${median(times.write).toFixed(0)} ms, palette job ${
+    `${basename(dir)}: write ${median(times.write).toFixed(0)} ms, palette ${
       times.palette.length ? median(times.palette).toFixed(0) : '-'
     } ms, whole job ${median(times.whole).toFixed(0)} ms (min ${Math.min(...times.whole).toFixed(0)}) gif ${hash}` +
       ` [${plan.args.filter((a) => a.includes('palette')).join(' ')}]`,

@@ -71,9 +71,9 @@ for (const path of args) {
       new PaletteFit().add(image.data);
       histogram.add(image.data, Math.max(1, Math.floor(pixels / (1 << 18))));
     }
-    // The refinement, on the GIF's own table (palettegen's, as the job refines it).
+    // The refinement, on the GIF's own table (the cut palette, as the job refines it).
     const table = parseGif(gif).globalPalette ?? parseGif(gif).frames[0]!.localPalette!;
-    if (plan.paletteArgs) refinePalette(table, histogram.build(), PALETTE_REFINE_ITERATIONS);
+    if (!plan.exactPalette) refinePalette(table, histogram.build(), PALETTE_REFINE_ITERATIONS);
     const analysis = cpuMs() - started;
     if (run === 0) continue; // warm-up
     samples.total.push(total);

@@ -162,48 +162,12 @@ describe('buildPlan', () => {
     ]);
     const plan = buildPlan(layout, s, opaque);
     const frameArgs = (args: string[]) => args.filter((_, i, all) => all[i - 1] === '-frame');
-    expect(frameArgs(plan.paletteArgs!)).toEqual([
+    expect(frameArgs(plan.args)).toEqual([
       'frame0000.rgba,4000,3000,0,0,1920,1440,50',
       'frame0001.rgba,1000,1000,240,0,1440,1440,50',
     ]);
-    // palettegen's run leaves them placed, as the graph got them; the encode reads them as they are.
-    expect(arg(plan.paletteArgs!, '-keep-placed')).toBe('1');
-    expect(frameArgs(plan.args)).toEqual([
-      'frame0000.rgba,1920,1440,0,0,1920,1440,50',
-      'frame0001.rgba,1920,1440,0,0,1920,1440,50',
-    ]);
     // The full-size pixels sit in the core's file system: the heap estimate counts them.
     expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
-  });
-
-  it('samples the palette of a downscaled many-coloured picture by averaging at half size, others every other pixel', () => {
-    const s = settings({ mode: 'animated' });
-    const shrunk = planLayout(s, sources([4000, 3000], [3000, 2000]));
-    const many = { ...opaque, manyColours: true };
-    const sampled = buildPlan(shrunk, s, many).paletteArgs!;
-    expect(arg(sampled, '-canvas')).toBe('960x720');
-    expect(sampled.filter((_, i, all) => all[i - 1] === '-frame')).toEqual([
-      'frame0000.rgba,4000,3000,0,0,960,720,50',
-      'frame0001.rgba,3000,2000,0,40,960,640,50',
-    ]);
-    expect(arg(sampled, '-scaler')).toBe('area');
-    expect(arg(sampled, '-filter')).toMatch(/^palettegen=/);
-    // The encode itself still scales with lanczos at full size: nothing was left placed for it.
-    expect(buildPlan(shrunk, s, many).args).not.toContain('-scaler');
-    expect(sampled).not.toContain('-keep-placed');
-    expect(buildPlan(shrunk, s, many).args).toContain('frame0000.rgba,4000,3000,0,0,1920,1440,50');
-
-    const everyOther = (args: string[]) => {
-      expect(arg(args, '-canvas')).toBe(`${1920}x${1440}`);
-      expect(args).not.toContain('-scaler');
-    };
-    // Few colours: every pixel counts (a colour may live in a one-pixel line).
-    everyOther(buildPlan(shrunk, s, opaque).paletteArgs!);
-    expect(arg(buildPlan(shrunk, s, opaque).paletteArgs!, '-filter')).toMatch(/^palettegen=/);
-    // A frame shown at its own size: its real colours, every other pixel.
-    const mixed = planLayout(s, sources([4000, 3000], [1920, 1440]));
-    everyOther(buildPlan(mixed, s, many).paletteArgs!);
-    expect(arg(buildPlan(mixed, s, many).paletteArgs!, '-filter')).toMatch(/^scale=.*flags=neighbor,palettegen=/);
   });
 
   it('lets the browser pre-shrink a 20000x20000 PNG to twice its placement', () => {
@@ -216,28 +180,23 @@ describe('buildPlan', () => {
       'f.rgba,4000,3000,0,60,800,600,7',
     );
   });
-  it('splits a large animation into a palette step and two runs that share the palette', () => {
+  it('splits a large animation into two runs that read the same palette', () => {
     const s = settings({ mode: 'animated' });
     const layout = planLayout(s, sources(...Array(5).fill([1920, 1080])));
-    const split = buildPlan(layout, s, opaque).split!;
-    const paletteArgs = split.paletteArgs!;
-    expect(arg(paletteArgs, '-filter')).toMatch(/^palettegen=/);
-    expect(arg(paletteArgs, '-palette-out')).toBe(split.paletteFile);
-    expect(paletteArgs.filter((a) => a === '-frame')).toHaveLength(5);
-    const [first, second] = split.runs;
+    const plan = buildPlan(layout, s, opaque);
+    const [first, second] = plan.split!.runs;
     expect(first.args.filter((a) => a === '-frame')).toHaveLength(3);
     expect(arg(second.args, '-frame')).toMatch(/^frame0003\.rgba,/);
-    expect(arg(paletteArgs, '-keep-placed')).toBe('1');
-    // Shrunk frames: the first core encodes the ones palettegen placed; the helper scales its own copies.
+    // Shrunk frames: each core scales its own.
     const big = buildPlan(planLayout(s, sources(...Array(5).fill([3840, 2160]))), s, opaque).split!;
     expect(big.runs.map((run) => arg(run.args, '-frame'))).toEqual([
-      'frame0000.rgba,1920,1080,0,0,1920,1080,50',
+      'frame0000.rgba,3840,2160,0,0,1920,1080,50',
       'frame0003.rgba,3840,2160,0,0,1920,1080,50',
     ]);
-    expect(arg(second.args, '-palette-in')).toBe(split.paletteFile);
+    for (const run of plan.split!.runs) expect(arg(run.args, '-palette-in')).toBe(plan.paletteFile);
     expect(arg(second.args, '-filter')).toMatch(/^\[frames\]\[palette\]paletteuse=/);
     expect(arg(second.args, '-indices-out')).toBe(second.outputFile);
-    expect(split.runs.map((run) => run.outputFile)).toEqual(['run0.idx', 'run1.idx']);
+    expect(plan.split!.runs.map((run) => run.outputFile)).toEqual(['run0.idx', 'run1.idx']);
   });
   it('maps quality to the palette size', () => {
     for (const [quality, colours] of [
@@ -247,11 +206,8 @@ describe('buildPlan', () => {
     ] as const) {
       const s = settings({ quality });
       const plan = buildPlan(layoutOf(s), s, opaque);
-      // palettegen runs first and writes the palette the engine refines; the main run reads it.
-      expect(arg(plan.paletteArgs!, '-filter')).toBe(
-        `palettegen=max_colors=${colours}:reserve_transparent=1:stats_mode=full`,
-      );
-      expect(arg(plan.paletteArgs!, '-palette-out')).toBe(plan.paletteFile);
+      // The engine cuts a palette of this size from the histogram; the core reads it.
+      expect(plan.palette.maxColors).toBe(colours);
       expect(arg(plan.args, '-palette-in')).toBe(plan.paletteFile);
     }
   });

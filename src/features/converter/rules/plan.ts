@@ -56,11 +56,8 @@ export interface EncodeRun extends FrameRun {
   outputFile: string;
 }
 
-/** The same conversion in three steps: one palette, then two runs encoded side by side and joined. */
+/** The same conversion on two cores: two runs encoded side by side with the same palette, then joined. */
 export interface SplitPlan {
-  paletteFile: string;
-  /** How the first core makes the palette; null when the engine writes the exact palette itself. */
-  paletteArgs: string[] | null;
   runs: [EncodeRun, EncodeRun];
 }
 
@@ -71,7 +68,7 @@ export interface SplitPlan {
  */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
-  /** The picture fits one GIF palette: the engine writes these colours here (the core's 16x16 RGB32). */
+  /** The picture fits one GIF palette: the engine writes these colours (the core's 16x16 RGB32). */
   exactPalette: { file: string; bytes: Uint8Array } | null;
   /**
    * How the pass after the core (gif-optimise.ts) writes the GIF: the core then hands it the frames as
@@ -81,10 +78,9 @@ export interface ConversionPlan extends FrameLayout {
   optimisation: GifOptimiseOptions | null;
   outputFile: string;
   /**
-   * Run before `args` unless the palette is exact: palettegen writes its palette to `paletteFile`, the
-   * engine refines it (palette-refine.ts), then `args` map the frames with it (-palette-in).
+   * Where the engine writes the palette `args` map the frames with (-palette-in): the exact one, or else
+   * the one it cut from the frames' colour histogram and refined (palette-cut.ts, palette-refine.ts).
    */
-  paletteArgs: string[] | null;
   paletteFile: string;
   /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
   args: string[];
@@ -103,7 +99,7 @@ export function delayToCentiseconds(ms: number): number {
 export const inputFileName = (index: number) => `frame${String(index).padStart(4, '0')}.rgba`;
 const OUTPUT_FILE = 'output.gif';
 const INDICES_FILE = 'output.idx';
-/** A palettegen palette as the core writes it: 16x16 pixels, raw. */
+/** The palette as the core reads it (-palette-in): 16x16 pixels, raw. */
 const PALETTE_FILE = 'palette.pal';
 
 /**
@@ -172,12 +168,6 @@ export interface ContentFacts {
   exactColours?: readonly number[] | null;
 }
 
-function paletteGen(palette: PaletteOptions, manyColours: boolean): string {
-  // Every other pixel of every other row, real colours only (no blending).
-  const sample = manyColours ? 'scale=trunc((iw+1)/2):trunc((ih+1)/2):flags=neighbor,' : '';
-  return `${sample}palettegen=max_colors=${palette.maxColors}:reserve_transparent=1:stats_mode=full`;
-}
-
 function paletteUse(palette: PaletteOptions, alphaThreshold: number): string {
   const use = [`dither=${palette.dither}`];
   if (palette.dither === 'bayer') use.push(`bayer_scale=${palette.bayerScale ?? ORDERED_BAYER_SCALE}`);
@@ -227,100 +217,21 @@ function coreOutput(layout: FrameLayout, indexed: boolean, file: string): string
   return ['-loop', layout.loopCount === null ? '-1' : String(layout.loopCount), '-o', file];
 }
 
-/**
- * Whether palettegen's run samples the frames at half size (below); otherwise it keeps them as placed
- * (`-keep-placed`), and the encode reads them as they are instead of scaling them again.
- */
-const sampledAtHalf = (layout: FrameLayout, content: ContentFacts) =>
-  (content.manyColours ?? false) && layout.frames.every(shrinks);
-
-function paletteGenArgs(layout: FrameLayout, palette: PaletteOptions, content: ContentFacts): string[] {
-  if (sampledAtHalf(layout, content)) {
-    // The picture is a lanczos blend of its source pixels anyway: palettegen's quarter sample is made
-    // straight from them by averaging (area) at half the placement size, not lanczos at full size and then
-    // every other pixel. Node core, a 5640x3172 photo → 1920x1080, the palette step 405 → 253 ms; the
-    // GIFs' bytes / SSIM-Y / butteraugli the same (elephants 1123K/.8952/3.70 → 1122K/.8952/3.62, the bench's
-    // 4000x3000 photo 1132K/.9073/3.59 → 1133K/.9076/3.24, gradient 599K/.9034/5.31 → 597K/.9030/5.19, the
-    // elephants with grain 1216K/.8952/3.81 → 1218K/.8954/3.69). `neighbor` was faster still (100 ms) but
-    // lost 0.004 SSIM-Y on the grainy one: single source pixels carry the grain the picture averages out.
-    return [
-      ...frameInputs(halfSize(layout)),
-      '-scaler', 'area',
-      '-filter', paletteGen(palette, false),
-      '-palette-out', PALETTE_FILE,
-    ]; // prettier-ignore
-  }
-  // A 4000x3000 screenshot → 1920x1440: the lanczos downscale took ~225 ms of each run, palettegen 10 ms
-  // and paletteuse 20 ms after it (Node core), so the encode reads the frames palettegen's run placed.
-  return [
-    ...frameInputs(layout),
-    '-keep-placed', '1',
-    '-filter', paletteGen(palette, content.manyColours ?? false),
-    '-palette-out', PALETTE_FILE,
-  ]; // prettier-ignore
-}
-
-/** The frames as `-keep-placed` left them: each of the canvas's size, at 0,0. */
-function placed(layout: FrameLayout): FrameLayout {
-  const canvas = { width: layout.width, height: layout.height };
-  return {
-    ...layout,
-    frames: layout.frames.map((frame) => ({ ...frame, decoded: canvas, placement: { x: 0, y: 0, ...canvas } })),
-  };
-}
-
-/** The layout at half its size (rounded up), each frame's placement with it. */
-function halfSize(layout: FrameLayout): FrameLayout {
-  const half = (length: number) => Math.trunc((length + 1) / 2);
-  return {
-    ...layout,
-    width: half(layout.width),
-    height: half(layout.height),
-    frames: layout.frames.map((frame) => ({
-      ...frame,
-      placement: {
-        x: Math.trunc(frame.placement.x / 2),
-        y: Math.trunc(frame.placement.y / 2),
-        width: half(frame.placement.width),
-        height: half(frame.placement.height),
-      },
-    })),
-  };
-}
-
-/** A frame decoded larger than it is shown: the core scales it down. */
-const shrinks = ({ decoded, placement }: FrameLayout['frames'][number]) =>
-  decoded.width > placement.width && decoded.height > placement.height;
-
-/**
- * `keptPlaced`: palettegen's run left the frames placed on the first core, which encodes the first run;
- * the helper core has its own copies of the second run's frames, as handed over.
- */
-function splitPlan(
-  layout: FrameLayout,
-  palette: PaletteOptions,
-  alphaThreshold: number,
-  paletteArgs: string[] | null,
-  keptPlaced: boolean,
-): SplitPlan | null {
+function splitPlan(layout: FrameLayout, palette: PaletteOptions, alphaThreshold: number): SplitPlan | null {
   // Only animations are split, and their frames always go through the pass as indices.
   const runs = splitFrames(layout.frames.length, layout.width, layout.height);
   if (!runs) return null;
   const encodeRun = (run: FrameRun, index: number): EncodeRun => {
     const outputFile = `run${index}.idx`;
     const args = [
-      ...frameInputs(index === 0 && keptPlaced ? placed(layout) : layout, run.firstFrame, run.frameCount),
+      ...frameInputs(layout, run.firstFrame, run.frameCount),
       '-palette-in', PALETTE_FILE,
       '-filter', `[frames][palette]${paletteUse(palette, alphaThreshold)}`,
       ...coreOutput(layout, true, outputFile),
     ]; // prettier-ignore
     return { ...run, args, outputFile };
   };
-  return {
-    paletteFile: PALETTE_FILE,
-    paletteArgs,
-    runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)],
-  };
+  return { runs: [encodeRun(runs[0], 0), encodeRun(runs[1], 1)] };
 }
 
 /**
@@ -343,15 +254,11 @@ export function buildPlan(
         clean: content.cleanGradient ?? false,
         animated: layout.frames.length > 1,
       });
-  // The palette always goes in as the palette input: the exact one written by the engine, or
-  // palettegen's, refined by the engine between the two runs of the core.
-  const paletteArgs = exact ? null : paletteGenArgs(layout, palette, content);
-  const keptPlaced = paletteArgs !== null && !sampledAtHalf(layout, content);
   const optimisation = optimisationFor({ frames: layout.frames, palette });
   const indexed = optimisation !== null;
   const outputFile = indexed ? INDICES_FILE : OUTPUT_FILE;
   const args = [
-    ...frameInputs(keptPlaced ? placed(layout) : layout),
+    ...frameInputs(layout),
     '-palette-in', PALETTE_FILE,
     '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
     ...coreOutput(layout, indexed, outputFile),
@@ -362,10 +269,9 @@ export function buildPlan(
     exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
     optimisation,
     outputFile,
-    paletteArgs,
     paletteFile: PALETTE_FILE,
     args,
-    split: splitPlan(layout, palette, settings.alphaThreshold, paletteArgs, keptPlaced),
+    split: splitPlan(layout, palette, settings.alphaThreshold),
     fileName: outputFileName(layout.mode, now),
   };
 }

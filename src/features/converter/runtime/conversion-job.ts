@@ -7,6 +7,7 @@ import { optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun, type PassIn
 import { readIndexedFrames } from '../rules/indexed-frames';
 import { splitFrames } from '../rules/segments';
 import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
+import { paletteFileFromHistogram } from '../rules/palette-cut';
 import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
 import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../rules/plan';
 import {
@@ -143,37 +144,30 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       written.push(frame.inputFile);
       report(preparingProgress(milestones, index + 1, total));
     }
-    await clock.time('hand-over', () => Promise.all(handOvers));
-
     const contentFacts = content.facts;
     const plan = buildPlan(layout, job.settings, contentFacts);
-    const exact = plan.exactPalette;
-    /** palettegen's palette, refined in place (palette-refine.ts). */
-    const refinePalette = async () => {
-      const made = await port.readFile(plan.paletteFile);
-      await port.writeFile(plan.paletteFile, refinePaletteFile(made, histogram.build(), PALETTE_REFINE_ITERATIONS));
-    };
-    if (exact) {
-      // The helper gets its own copy: writing transfers the buffer.
-      if (helper) await helper.writeFile(exact.file, exact.bytes.slice());
-      await port.writeFile(exact.file, exact.bytes.slice());
-      outputs.push(exact.file);
-    }
+    // The palette: the picture's own colours, or cut from the frames' colour histogram and refined.
+    const paletteBytes = clock.timeSync('palette', () => {
+      if (plan.exactPalette) return plan.exactPalette.bytes;
+      const colours = histogram.build();
+      return refinePaletteFile(
+        paletteFileFromHistogram(colours, plan.palette.maxColors),
+        colours,
+        PALETTE_REFINE_ITERATIONS,
+      );
+    });
+    outputs.push(plan.paletteFile);
+    // The helper gets its own copy: writing transfers the buffer.
+    if (helper) handOver(helper.writeFile(plan.paletteFile, paletteBytes.slice()));
+    handOver(port.writeFile(plan.paletteFile, paletteBytes.slice()));
+    // Made while the last frames were on their way.
+    await clock.time('hand-over', () => Promise.all(handOvers));
     report(processingProgress(milestones, 0, total));
     /** The core's output: one file, or a split job's two runs in order. */
     let encoded: Uint8Array[];
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
       outputs.push(...split.runs.map((run) => run.outputFile));
-      const paletteArgs = split.paletteArgs;
-      if (paletteArgs) {
-        outputs.push(split.paletteFile);
-        await clock.time('palette', async () => {
-          await execOrThrow(port, paletteArgs, () => {});
-          await refinePalette();
-          await helper.writeFile(split.paletteFile, await port.readFile(split.paletteFile));
-        });
-      }
       const done = [0, 0];
       const onFrames = (run: number) => (frames: number) => {
         done[run] = frames;
@@ -187,14 +181,6 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       );
     } else {
       outputs.push(plan.outputFile);
-      const paletteArgs = plan.paletteArgs;
-      if (paletteArgs) {
-        outputs.push(plan.paletteFile);
-        await clock.time('palette', async () => {
-          await execOrThrow(port, paletteArgs, () => {});
-          await refinePalette();
-        });
-      }
       await clock.time('encode', () =>
         execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
       );
