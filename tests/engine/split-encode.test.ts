@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/segments';
+import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/plan';
 import { photoLike } from '../fixtures/content';
 import type { Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
@@ -62,5 +63,46 @@ describe('an animation encoded on two cores', () => {
       expect(frame.image.data[((height >> 1) * width + (width >> 1)) * 4 + 3]).toBe(0);
       expect(frame.image.data[3]).toBe(255);
     }
+  });
+});
+
+describe('a large still mapped in two bands on two cores', () => {
+  // Scaled down to 1920x1440 by the core: each core scales and maps its own band's rows.
+  const still = [{ name: 'big.png', image: photoLike(2400, 1800, 3) }];
+
+  it('is large enough to be split, at a row on the ordered pattern', () => {
+    expect(1920 * 1440).toBeGreaterThanOrEqual(BAND_SPLIT_MIN_PIXELS);
+    expect(bandSplitRow(1440)).toBe(720);
+    expect(bandSplitRow(1081) % 8).toBe(0);
+  });
+
+  it('without dithering, shows exactly what one core shows, and leaves both cores clean', async () => {
+    const settings = { mode: 'static' as const, dither: 'none' as const, quality: 80 };
+    const banded = await convertImages(primary, still, settings, undefined, helper);
+    expect(banded.plan.split?.by).toBe('bands');
+    const split = decodeGif(banded.gif);
+    const single = decodeGif((await convertImages(primary, still, settings)).gif);
+    expect(split.frames).toHaveLength(1);
+    const frame = split.frames[0]!.image;
+    expect([frame.width, frame.height]).toEqual([1920, 1440]);
+    expect(meanAbsoluteError(frame, single.frames[0]!.image)).toBe(0);
+    expect(primary.listFiles()).toEqual([]);
+    expect(helper.listFiles()).toEqual([]);
+  });
+
+  it('dithered, differs from one core only where the bottom band starts its diffusion afresh', async () => {
+    const settings = { mode: 'static' as const, dither: 'diffusion' as const, quality: 100 };
+    const split = decodeGif((await convertImages(primary, still, settings, undefined, helper)).gif).frames[0]!.image;
+    const single = decodeGif((await convertImages(primary, still, settings)).gif).frames[0]!.image;
+    const rows = (image: typeof split, from: number, to: number) => ({
+      ...image,
+      height: to - from,
+      data: image.data.subarray(from * image.width * 4, to * image.width * 4),
+    });
+    // The top band is the same picture; the bottom one is as close to the source as one core's.
+    expect(meanAbsoluteError(rows(split, 0, 720), rows(single, 0, 720))).toBe(0);
+    const bottom = meanAbsoluteError(rows(split, 720, 1440), rows(single, 720, 1440));
+    expect(bottom).toBeGreaterThan(0); // the helper mapped it
+    expect(bottom).toBeLessThan(3);
   });
 });

@@ -320,6 +320,36 @@ static void unpremultiply(uint8_t *row, int width) {
   }
 }
 
+static void keep_buffer(void *opaque, uint8_t *data) {}
+
+/*
+ * Scales the picture in job->scratch into `scaled`, only the `count` rows from `first` on: those that land
+ * on the canvas. A band of a still (plan.ts) hangs its placement over the canvas's top or bottom edge, and
+ * each core then scales its own half only, with the same rows as a whole scale would give.
+ */
+static int scale_rows(Job *job, const FrameSpec *spec, AVFrame *scaled, int first, int count) {
+  unsigned align = sws_receive_slice_alignment(job->sws);
+  int start = first - first % (int)align;
+  int end = FFMIN(spec->ph, (first + count + (int)align - 1) / (int)align * (int)align);
+  AVFrame *source = av_frame_alloc();
+  if (!source) return fail("out of memory");
+  source->format = AV_PIX_FMT_RGBA;
+  source->width = spec->width;
+  source->height = spec->height;
+  source->data[0] = job->scratch;
+  source->linesize[0] = spec->width * 4;
+  /* A reference to the scratch buffer, which the job keeps: no copy. */
+  source->buf[0] = av_buffer_create(job->scratch, job->scratch_size, keep_buffer, NULL, 0);
+  int ret = source->buf[0] ? sws_frame_start(job->sws, scaled, source) : AVERROR(ENOMEM);
+  if (ret >= 0) {
+    ret = sws_send_slice(job->sws, 0, spec->height);
+    if (ret >= 0) ret = sws_receive_slice(job->sws, start, end - start);
+    sws_frame_end(job->sws);
+  }
+  av_frame_free(&source);
+  return ret < 0 ? fail_av("cannot scale the picture", ret) : 0;
+}
+
 static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   int direct = spec->width == job->canvas_w && spec->height == job->canvas_h && spec->pw == spec->width &&
                spec->ph == spec->height && !spec->x && !spec->y;
@@ -369,9 +399,10 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
     av_frame_free(&scaled);
     return fail_av("cannot allocate a frame", ret);
   }
-  const uint8_t *src_data[4] = {job->scratch};
-  const int src_stride[4] = {(int)row};
-  sws_scale(job->sws, src_data, src_stride, 0, spec->height, scaled->data, scaled->linesize);
+  if ((ret = scale_rows(job, spec, scaled, y0 - spec->y, y1 - y0)) < 0) {
+    av_frame_free(&scaled);
+    return ret;
+  }
   for (int y = y0; y < y1; y++) {
     uint8_t *dst = frame->data[0] + (size_t)y * frame->linesize[0] + (size_t)x0 * 4;
     memcpy(dst, scaled->data[0] + (size_t)(y - spec->y) * scaled->linesize[0] + (size_t)(x0 - spec->x) * 4,

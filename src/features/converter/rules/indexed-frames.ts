@@ -92,3 +92,27 @@ function readPalette(view: DataView, at: number): { palette: Uint8Array; transpa
   }
   return { palette, transparentIndex: smallestAlpha < 128 ? transparentIndex : null };
 }
+
+/**
+ * A still's two bands, as the two cores wrote them (plan.ts SplitPlan 'bands'), as the one frame they
+ * show: the same width and palette, the top band's rows then the bottom's. A GifFormatError otherwise.
+ */
+export function stackBands(top: Uint8Array, bottom: Uint8Array): Uint8Array {
+  const header = (bytes: Uint8Array) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const width = bytes.length >= HEADER_BYTES ? view.getUint32(0, true) : 0;
+    const height = width ? view.getUint32(4, true) : 0;
+    if (!width || bytes.length !== HEADER_BYTES + PALETTE_BYTES + width * height) throw new GifFormatError(NOT_INDEXED);
+    return { width, height };
+  };
+  const upper = header(top);
+  const lower = header(bottom);
+  const palettesAt = [HEADER_BYTES, HEADER_BYTES + PALETTE_BYTES] as const;
+  const samePalette = top.subarray(...palettesAt).every((byte, i) => byte === bottom[HEADER_BYTES + i]);
+  if (upper.width !== lower.width || !samePalette) throw new GifFormatError(NOT_INDEXED);
+  const out = new Uint8Array(top.length + lower.width * lower.height);
+  out.set(top);
+  new DataView(out.buffer).setUint32(4, upper.height + lower.height, true);
+  out.set(bottom.subarray(HEADER_BYTES + PALETTE_BYTES), top.length);
+  return out;
+}

@@ -53,7 +53,8 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     convertSample(request, options) {
-      return runtime.convert(request, options);
+      // The size estimate never holds the helper core a conversion started next may want.
+      return convert(request, options, 1, false);
     },
 
     async convertEach(request, options = {}) {
@@ -62,7 +63,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       pool.warmUp(Math.min(concurrency, request.files.length));
       // Each file may take any instance of the pool, where a single conversion keeps to the warm first one.
       return convertEachFile(
-        (file, fileOptions) => convert(file, fileOptions, pool.size),
+        (file, fileOptions) => convert(file, fileOptions, pool.size, false),
         concurrency,
         request,
         options,
@@ -70,7 +71,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     convert(request, options) {
-      return convert(request, options, 1);
+      return convert(request, options, 1, true);
     },
   };
 
@@ -78,6 +79,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     request: ConversionRequest,
     options: ConvertOptions = {},
     among: number,
+    alone: boolean,
   ): Promise<ConversionOutput> {
     const { signal } = options;
     const throwIfAborted = () => {
@@ -142,6 +144,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         settings: request.settings,
         onProgress: report,
         clock,
+        alone,
         ...(signal ? { signal } : {}),
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
       });

@@ -4,12 +4,18 @@ import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming } from '../rules/gif-bytes';
 import { optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun, type PassInput } from '../rules/gif-optimise';
-import { readIndexedFrames } from '../rules/indexed-frames';
-import { splitFrames } from '../rules/segments';
+import { readIndexedFrames, stackBands } from '../rules/indexed-frames';
 import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
 import { paletteFileFromHistogram } from '../rules/palette-cut';
 import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
-import { buildPlan, planLayout, type ConversionPlan, type FrameSource, type PlannedFrame } from '../rules/plan';
+import {
+  buildPlan,
+  helperFirstFrame,
+  planLayout,
+  type ConversionPlan,
+  type FrameSource,
+  type PlannedFrame,
+} from '../rules/plan';
 import {
   completeProgress,
   finalizingProgress,
@@ -97,7 +103,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
   const outputs: string[] = [];
   const helper = job.helper;
   // Decided before any pixel is read: the split does not depend on content, only on the frames' size.
-  const helperFrom = helper ? (splitFrames(total, layout.width, layout.height)?.[1].firstFrame ?? null) : null;
+  const helperFrom = helper ? helperFirstFrame(layout) : null;
 
   try {
     report(preparingProgress(milestones, 0, total));
@@ -165,13 +171,17 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     report(processingProgress(milestones, 0, total));
     /** The core's output: one file, or a split job's two runs in order. */
     let encoded: Uint8Array[];
+    let optimisation = plan.optimisation;
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
+      optimisation = split.optimisation;
       outputs.push(...split.runs.map((run) => run.outputFile));
       const done = [0, 0];
       const onFrames = (run: number) => (frames: number) => {
         done[run] = frames;
-        report(processingProgress(milestones, done[0]! + done[1]!, total));
+        // A still's bands are one frame: it is done when both are.
+        const shown = split.by === 'bands' ? Math.min(done[0]!, done[1]!) : done[0]! + done[1]!;
+        report(processingProgress(milestones, shown, total));
       };
       encoded = await clock.time('encode', () =>
         Promise.all([
@@ -179,6 +189,9 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
           execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
         ]),
       );
+      if (split.by === 'bands') {
+        encoded = [clock.timeSync('finalize', () => stackBands(encoded[0]!, encoded[1]!))];
+      }
     } else {
       outputs.push(plan.outputFile);
       await clock.time('encode', () =>
@@ -189,7 +202,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
 
     report(finalizingProgress(milestones));
     const delaysCs = plan.frames.map((f) => f.delayCs);
-    const { optimisation, loopCount } = plan;
+    const { loopCount } = plan;
     let gif: Uint8Array;
     if (optimisation) {
       // The pass writes the GIF from the core's indexed frames.

@@ -32,6 +32,8 @@ export interface InstanceJob {
   /** See ConvertOptions.abortGraceMs. */
   abortGraceMs?: number;
   clock?: StageClock;
+  /** A conversion on its own, not one file of a batch: a large still may borrow the helper core too. */
+  alone?: boolean;
 }
 
 /** A fresh core after this many jobs (see core-lifecycle.ts for why). */
@@ -116,7 +118,9 @@ export class EngineInstance {
         ? await job.clock.time('engine', () => this.#lifecycle.core())
         : await this.#lifecycle.core();
       if (signal?.aborted) throw abortError();
-      if (job.settings.mode === 'animated' && job.files.length > 1) helper = this.helper.borrow();
+      // Only one conversion at a time is split: a batch keeps every core busy with its own files.
+      const splits = job.settings.mode === 'animated' ? job.files.length > 1 : job.alone === true;
+      if (splits) helper = this.helper.borrow();
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
         settings: job.settings,
         sources: job.sources,

@@ -6,9 +6,9 @@ import { loadFFmpeg } from './ffmpeg-instance';
 const JOBS_PER_HELPER_CORE = 20;
 
 /**
- * A second ffmpeg core that an engine instance borrows to encode half of a large animation's frames at
- * the same time (conversion-job.ts). One is shared by every instance of the page: only one animation is
- * encoded at a time, and a batch of stills does not split. It is preloaded with the engines so the first
+ * A second ffmpeg core that an engine instance borrows to encode half of a large animation's frames, or
+ * the bottom half of a large still, at the same time (conversion-job.ts). One is shared by every instance
+ * of the page: only one conversion is split at a time, and a batch of stills does not split. It is preloaded with the engines so the first
  * split never waits for it.
  */
 export class HelperCore<Core extends { terminate(): void } = FFmpeg> {
