@@ -66,7 +66,7 @@ for (const dir of sets) {
     const decoded = layout.frames.map((frame) =>
       composeFrame(images[frame.sourceIndex]!, { x: 0, y: 0, ...frame.decoded }, frame.decoded),
     );
-    const plan = buildPlan(layout, settings, { smoothGradient: false, transparent: false, manyColours: false });
+    const plan = buildPlan(layout, settings, { smoothGradient: false, transparent: false });
     const graph = plan.args[plan.args.indexOf('-filter') + 1]!;
     const reference = { width: layout.width, height: layout.height, data: frames[0]! };
     const row: string[] = [];

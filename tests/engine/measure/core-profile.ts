@@ -13,11 +13,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  ColourVariety,
   gradientStats,
   isCleanGradient,
   isSmoothGradient,
-  MANY_COLOURS,
   mergeStats,
   EMPTY_STATS,
 } from '../../../src/features/converter/rules/content-analysis';
@@ -62,16 +60,13 @@ for (const dir of sets) {
     images.map((image, i) => ({ name: files[i]!, width: image.width, height: image.height })),
   );
   let stats = EMPTY_STATS;
-  const variety = new ColourVariety();
   for (const image of images) {
     stats = mergeStats(stats, gradientStats(image.data, image.width, image.height));
-    variety.add(image.data);
   }
   const plan = buildPlan(layout, settings, {
     smoothGradient: isSmoothGradient(stats),
     cleanGradient: isCleanGradient(stats),
     transparent: false,
-    manyColours: variety.distinct > MANY_COLOURS,
   });
   const write = () => {
     const cpu = process.cpuUsage();

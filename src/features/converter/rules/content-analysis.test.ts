@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ColourVariety, gradientStats, isSmoothGradient, MANY_COLOURS } from './content-analysis';
+import { gradientStats, isSmoothGradient } from './content-analysis';
 
 function image(width: number, height: number, pixel: (x: number, y: number) => number[]): Uint8Array {
   const data = new Uint8Array(width * height * 4);
@@ -36,27 +36,5 @@ describe('smooth gradient detection', () => {
       ).samples,
     ).toBe(0);
     expect(smooth(50, 50, (x) => [x, x, x, 0])).toBe(false);
-  });
-});
-
-describe('ColourVariety', () => {
-  it('counts distinct colours across frames, once each', () => {
-    const variety = new ColourVariety();
-    const frame = (colours: number[]) =>
-      Uint8Array.from(colours.flatMap((c) => [c, c, c, 255, c, c, c, 255, c, c, c, 255]));
-    variety.add(frame([1, 2, 3]));
-    variety.add(frame([3, 4]));
-    expect(variety.distinct).toBe(4);
-  });
-
-  it('tells a grainy photo from flat UI', () => {
-    const photo = new ColourVariety();
-    let seed = 1;
-    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24;
-    photo.add(Uint8Array.from({ length: 400 * 300 * 4 }, (_, i) => (i % 4 === 3 ? 255 : random())));
-    expect(photo.distinct).toBeGreaterThan(MANY_COLOURS);
-    const ui = new ColourVariety();
-    ui.add(Uint8Array.from({ length: 400 * 300 * 4 }, (_, i) => (i % 4 === 3 ? 255 : i % 7 === 0 ? 40 : 230)));
-    expect(ui.distinct).toBeLessThan(MANY_COLOURS);
   });
 });

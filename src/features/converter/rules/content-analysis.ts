@@ -74,60 +74,6 @@ export function isCleanGradient(stats: GradientStats): boolean {
   return stats.samples > 0 && stats.smooth / stats.samples >= CLEAN_GRADIENT_SHARE;
 }
 
-/**
- * How many distinct colours the frames show (every third pixel looked at). palettegen's time grows with
- * the distinct colours it has to sort, not with the pixels: measured with @ffmpeg/core 0.12.10 on a
- * 1920x1440 grainy photo, palettegen over every pixel took 1637 ms, over a quarter of them (every other
- * pixel of every other row) 410 ms, for the same result (SSIM 0.9258 vs 0.9256, size +1 %); on 10 ×
- * 1920x1080 frames 2052 ms vs 1086 ms. Pictures with few colours (flat UI, text) keep every pixel: there a
- * one-pixel line may be the only place a colour appears, and their palette is cheap anyway.
- */
-export class ColourVariety {
-  /** One bit per 24-bit colour. */
-  readonly #seen = new Uint32Array(1 << 19);
-  #distinct = 0;
-  /** The colours in order of first sight while there are at most `listUpTo`; null past that. */
-  #listed: number[] | null = [];
-
-  /** `listUpTo`: how many colours `colours()` can list (the decode worker lists a frame's to combine them). */
-  constructor(private readonly listUpTo = 0) {}
-
-  get distinct(): number {
-    return this.#distinct;
-  }
-
-  add(rgba: Uint8Array): void {
-    for (let i = 0; i < rgba.length; i += 12) {
-      const colour = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-      const bit = 1 << (colour & 31);
-      const word = colour >>> 5;
-      if (!(this.#seen[word]! & bit)) {
-        this.#seen[word]! |= bit;
-        this.#distinct++;
-        if (this.#listed) {
-          if (this.#distinct > this.listUpTo) this.#listed = null;
-          else this.#listed.push(colour);
-        }
-      }
-    }
-  }
-
-  /** The colours seen (0xRRGGBB, in order of first sight), or null when there are more than `listUpTo`. */
-  colours(): readonly number[] | null {
-    return this.#listed;
-  }
-
-  /** Forgets every colour: one instance serves frame after frame (a fresh one allocates 2 MiB). */
-  clear(): void {
-    this.#seen.fill(0);
-    this.#distinct = 0;
-    this.#listed = [];
-  }
-}
-
-/** Above this many distinct colours, the palette is computed from a quarter of the pixels. */
-export const MANY_COLOURS = 4096;
-
 /** A GIF colour table holds 256 entries; one of them is the transparent colour when there is one. */
 export const GIF_PALETTE_SIZE = 256;
 

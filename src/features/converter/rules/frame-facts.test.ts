@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ColourVariety,
   EMPTY_STATS,
   GIF_PALETTE_SIZE,
   gradientStats,
   isCleanGradient,
   isSmoothGradient,
-  MANY_COLOURS,
   mergeStats,
   PaletteFit,
 } from './content-analysis';
@@ -35,7 +33,6 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
   let stats = EMPTY_STATS;
   let transparent = false;
   let unscaled = true;
-  const variety = new ColourVariety();
   const fit = new PaletteFit();
   for (const { rgba, decoded, placement } of frames) {
     applyMatte(rgba, options);
@@ -43,7 +40,6 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
     const covers =
       placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
     transparent ||= !covers || hasTransparentPixels(rgba, options.alphaThreshold);
-    variety.add(rgba);
     fit.add(rgba);
     unscaled &&= placement.width === decoded.width && placement.height === decoded.height;
   }
@@ -51,7 +47,6 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
     smoothGradient: isSmoothGradient(stats),
     cleanGradient: isCleanGradient(stats),
     transparent,
-    manyColours: variety.distinct > MANY_COLOURS,
     exactColours:
       unscaled && fit.colours && fit.colours.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? fit.colours : null,
   };
@@ -80,14 +75,6 @@ describe('per-frame facts, combined', () => {
       height: 120,
     });
     expect(facts.smoothGradient).toBe(true);
-  });
-
-  it('noisy frames: more than MANY_COLOURS only together, as one count over every frame says', () => {
-    // Each frame alone has fewer sampled colours than MANY_COLOURS; all of them have more.
-    const make = () => [0, 1, 2].map((i) => frame(120, 96, (x, y) => [x, y, i * 40, 255]));
-    const single = oneAnalysis(make().slice(0, 1), { width: 120, height: 96 }, OPAQUE);
-    expect(single.manyColours).toBe(false);
-    expect(expectSameFacts(make, { width: 120, height: 96 }).manyColours).toBe(true);
   });
 
   it('few colours per frame: the exact palette in order of first appearance over all frames', () => {
@@ -146,44 +133,13 @@ describe('per-frame facts, combined', () => {
   });
 });
 
-describe('ColourVariety.colours', () => {
-  /** One colour every third pixel is sampled: each colour at a sampled pixel. */
-  const sampled = (colours: number[]) => {
-    const rgba = new Uint8Array(colours.length * 12);
-    colours.forEach((c, i) => rgba.set([c >>> 16, (c >>> 8) & 255, c & 255, 255], i * 12));
-    return rgba;
-  };
-
-  it('lists each colour seen once, in order of first sight, up to its limit', () => {
-    const variety = new ColourVariety(4);
-    variety.add(sampled([0xffffff, 0, 0x123456, 0, 0x000001, 0x123456]));
-    expect(variety.colours()).toEqual([0xffffff, 0, 0x123456, 1]);
-    expect(variety.distinct).toBe(4);
-    variety.add(sampled([7]));
-    expect(variety.colours()).toBeNull();
-    expect(variety.distinct).toBe(5);
-  });
-
+describe('PaletteFit', () => {
   it('forgets everything on clear, as a fresh one', () => {
-    const variety = new ColourVariety(10);
-    variety.add(sampled([1, 2, 3]));
-    const before = variety.colours();
-    variety.clear();
-    expect(variety.distinct).toBe(0);
-    variety.add(sampled([3, 9]));
-    expect(variety.colours()).toEqual([3, 9]);
-    expect(before).toEqual([1, 2, 3]);
     const fit = new PaletteFit();
     fit.add(Uint8Array.of(1, 2, 3, 255, 0, 0, 0, 0));
     fit.clear();
     fit.add(Uint8Array.of(4, 5, 6, 255));
     expect([fit.colours, fit.transparent]).toEqual([[0x040506], false]);
-  });
-
-  it('lists nothing by default (counting only)', () => {
-    const variety = new ColourVariety();
-    variety.add(sampled([1, 2]));
-    expect([variety.distinct, variety.colours()]).toEqual([2, null]);
   });
 });
 

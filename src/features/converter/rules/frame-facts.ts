@@ -1,11 +1,9 @@
 import {
-  ColourVariety,
   EMPTY_STATS,
   GIF_PALETTE_SIZE,
   gradientStats,
   isCleanGradient,
   isSmoothGradient,
-  MANY_COLOURS,
   mergeStats,
   PaletteFit,
   type GradientStats,
@@ -24,8 +22,6 @@ export interface FrameFacts {
   gradient: GradientStats;
   /** Some pixel is under the alpha threshold (after the matte). */
   transparent: boolean;
-  /** The distinct colours ColourVariety samples, or null when there are more than MANY_COLOURS. */
-  sampledColours: readonly number[] | null;
   /** This frame's PaletteFit: its colours in order of appearance (null: more than a palette), and whether it has pixels under half opacity. */
   palette: { colours: readonly number[] | null; transparent: boolean };
   /** The palette refinement's colour histogram of this frame, sampled every `histogramStep` pixels. */
@@ -45,25 +41,20 @@ export interface DecodedFrame {
  * of a small frame (measured on 300 frames of 64x64: 2.7 s against 0.07 s).
  */
 export class FrameAnalyser {
-  readonly #variety = new ColourVariety(MANY_COLOURS);
   readonly #fit = new PaletteFit();
   readonly #histogram = new HistogramBuilder();
 
   prepare(rgba: Uint8Array, size: Size, options: TransparencyOptions, histogramStep = 1): FrameFacts {
     applyMatte(rgba, options);
-    const variety = this.#variety;
     const fit = this.#fit;
     const histogram = this.#histogram;
-    variety.clear();
     fit.clear();
     histogram.clear();
-    variety.add(rgba);
     fit.add(rgba);
     histogram.add(rgba, histogramStep);
     return {
       gradient: gradientStats(rgba, size.width, size.height),
       transparent: hasTransparentPixels(rgba, options.alphaThreshold),
-      sampledColours: variety.colours(),
       palette: { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
       histogram: histogram.sample(),
     };
@@ -78,8 +69,6 @@ function coversCanvas(placement: Placement, canvas: Size): boolean {
 export class ContentTally {
   #gradient = EMPTY_STATS;
   #transparent = false;
-  /** Every sampled colour so far; null once there are more than MANY_COLOURS. */
-  #sampled: Set<number> | null = new Set();
   /** Every colour so far in order of appearance, as one PaletteFit over all frames; null once they overflow. */
   #palette: number[] | null = [];
   readonly #inPalette = new Set<number>();
@@ -94,13 +83,6 @@ export class ContentTally {
     this.#transparent ||= !coversCanvas(frame.placement, this.canvas) || facts.transparent;
     // Scaled frames get colours the decoded pixels do not have: only unscaled ones can keep theirs.
     this.#unscaled &&= frame.placement.width === frame.decoded.width && frame.placement.height === frame.decoded.height;
-    if (this.#sampled) {
-      if (facts.sampledColours === null) this.#sampled = null;
-      else {
-        for (const colour of facts.sampledColours) this.#sampled.add(colour);
-        if (this.#sampled.size > MANY_COLOURS) this.#sampled = null;
-      }
-    }
     if (this.#palette) {
       const colours = facts.palette.colours;
       this.#paletteTransparent ||= facts.palette.transparent;
@@ -123,7 +105,6 @@ export class ContentTally {
       smoothGradient: isSmoothGradient(this.#gradient),
       cleanGradient: isCleanGradient(this.#gradient),
       transparent,
-      manyColours: this.#sampled === null,
       // The canvas may add the transparent entry the frames alone did not need.
       exactColours:
         this.#unscaled && palette && palette.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? palette : null,

@@ -45,4 +45,16 @@ describe('hasTransparentPixels', () => {
     expect(hasTransparentPixels(pixels([0, 0, 0, 128]), 128)).toBe(false);
     expect(hasTransparentPixels(pixels([0, 0, 0, 254]), 255)).toBe(true);
   });
+  it('reads every pixel, whatever the colour bytes, in a view at any offset', () => {
+    const frame = pixels([255, 255, 255, 255], [9, 9, 9, 200], [255, 255, 255, 255], [1, 2, 3, 100]);
+    expect(hasTransparentPixels(frame, 128)).toBe(true);
+    expect(hasTransparentPixels(frame.subarray(0, 12), 128)).toBe(false);
+    expect(hasTransparentPixels(frame.subarray(0, 12), 201)).toBe(true);
+    expect(hasTransparentPixels(frame.subarray(4), 101)).toBe(true);
+    // Not on a word boundary: the byte loop, same answers.
+    const shifted = new Uint8Array(frame.length + 2);
+    shifted.set(frame, 2);
+    expect(hasTransparentPixels(shifted.subarray(2), 128)).toBe(true);
+    expect(hasTransparentPixels(shifted.subarray(2, 14), 128)).toBe(false);
+  });
 });

@@ -1,5 +1,3 @@
-import { MANY_COLOURS } from './content-analysis';
-
 /**
  * Memory pre-flight for the engine core's heap (wasm-assets/core: FFmpeg 7.1.5, grows on demand up to
  * 2 GiB and never shrinks; a job above that would abort the core, so it is refused before running).
@@ -13,6 +11,8 @@ import { MANY_COLOURS } from './content-analysis';
  *   below MANY_COLOURS it does not sample).
  * Measured: photo-like grainy frames 10 × 800x600 → 67 MiB, 10 × 1920x1080 → 199 MiB (estimates 99 and
  * 321 MiB: grain makes many but not all colours distinct).
+ * palettegen no longer runs (the palette is cut from the decode workers' histogram, palette-cut.ts); its
+ * term stays until heap.ts measures the core without it, so the estimate errs on the safe side.
  */
 const MIB = 1024 * 1024;
 
@@ -21,6 +21,8 @@ const BASE_HEAP_BYTES = 32 * MIB;
 const PER_PIXEL_FACTOR = 1.15 * 4;
 const HISTOGRAM_BYTES_PER_COLOUR = 40;
 const MAX_DISTINCT_COLOURS = 2 ** 24;
+/** Below this many distinct colours palettegen saw every pixel, above it a quarter of them. */
+const MANY_COLOURS = 4096;
 /** The heap never shrinks, so an instance that ran a job bigger than this is replaced by a fresh one. */
 export const RESTART_AFTER_HEAP_BYTES = 256 * MIB;
 

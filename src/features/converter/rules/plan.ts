@@ -168,8 +168,6 @@ export interface ContentFacts {
   /** Nothing but smooth ramps: full-strength diffusion (quality.ts). */
   cleanGradient?: boolean;
   transparent: boolean;
-  /** Many distinct colours: the palette is computed from a quarter of the pixels (measured there). */
-  manyColours?: boolean;
   /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
   exactColours?: readonly number[] | null;
 }
