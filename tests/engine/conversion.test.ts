@@ -288,7 +288,7 @@ describe('progress, cleanup and failures', () => {
       readFrame: async (frame) => {
         if (frame.name === 'b.png') throw new Error('Failed to load image: b.png');
         const rgba = new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
-        return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogramStep) };
+        return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogram) };
       },
       optimise: async (input) => gifAsMapped(input),
     });

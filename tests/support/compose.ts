@@ -1,3 +1,4 @@
+import type { HistogramSampling } from '@/features/converter/rules/palette-refine';
 import type { Placement, Size } from '@/features/converter/rules/dimensions';
 import { FrameAnalyser, type DecodedFrame } from '@/features/converter/rules/frame-facts';
 import type { TransparencyOptions } from '@/features/converter/rules/matte';
@@ -49,9 +50,9 @@ const analyser = new FrameAnalyser();
  */
 export function decodedFrame(
   image: Rgba,
-  frame: { decoded: Size; histogramStep?: number },
+  frame: { decoded: Size; histogram?: HistogramSampling },
   transparency: TransparencyOptions,
 ): DecodedFrame {
   const rgba = composeFrame(image, { x: 0, y: 0, ...frame.decoded }, frame.decoded);
-  return { rgba, facts: analyser.prepare(rgba, frame.decoded, transparency, frame.histogramStep) };
+  return { rgba, facts: analyser.prepare(rgba, frame.decoded, transparency, frame.histogram) };
 }

@@ -89,7 +89,8 @@ for (const dir of sets) {
     times.write.push(write());
     const cpu = process.cpuUsage();
     const histogram = new HistogramBuilder();
-    for (const frame of layout.frames) histogram.add(images[frame.sourceIndex]!.data, frame.histogramStep);
+    for (const frame of layout.frames)
+      histogram.addShown(images[frame.sourceIndex]!.data, frame.decoded, frame.histogram);
     const colours = histogram.build();
     const palette = paletteFileFromHistogram(colours, plan.palette.maxColors);
     core.FS.writeFile(plan.paletteFile, refinePaletteFile(palette, colours, PALETTE_REFINE_ITERATIONS));

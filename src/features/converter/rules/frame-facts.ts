@@ -10,7 +10,7 @@ import {
 } from './content-analysis';
 import type { Placement, Size } from './dimensions';
 import { applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
-import { HistogramBuilder, type HistogramSample } from './palette-refine';
+import { HistogramBuilder, type HistogramSample, type HistogramSampling } from './palette-refine';
 import type { ContentFacts } from './plan';
 
 /**
@@ -24,7 +24,7 @@ export interface FrameFacts {
   transparent: boolean;
   /** This frame's PaletteFit: its colours in order of appearance (null: more than a palette), and whether it has pixels under half opacity. */
   palette: { colours: readonly number[] | null; transparent: boolean };
-  /** The palette refinement's colour histogram of this frame, sampled every `histogramStep` pixels. */
+  /** The palette's colour histogram of this frame, sampled as the plan says (HistogramSampling). */
   histogram: HistogramSample;
 }
 
@@ -44,14 +44,19 @@ export class FrameAnalyser {
   readonly #fit = new PaletteFit();
   readonly #histogram = new HistogramBuilder();
 
-  prepare(rgba: Uint8Array, size: Size, options: TransparencyOptions, histogramStep = 1): FrameFacts {
+  prepare(
+    rgba: Uint8Array,
+    size: Size,
+    options: TransparencyOptions,
+    sampling: HistogramSampling = { step: 1, shown: size },
+  ): FrameFacts {
     applyMatte(rgba, options);
     const fit = this.#fit;
     const histogram = this.#histogram;
     fit.clear();
     histogram.clear();
     fit.add(rgba);
-    histogram.add(rgba, histogramStep);
+    histogram.addShown(rgba, size, sampling);
     return {
       gradient: gradientStats(rgba, size.width, size.height),
       transparent: hasTransparentPixels(rgba, options.alphaThreshold),

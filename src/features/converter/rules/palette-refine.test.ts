@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromOkLab, HistogramBuilder, okLab, refinePalette, refinePaletteFile } from './palette-refine';
+import { EXACT_COLOURS, fromOkLab, HistogramBuilder, okLab, refinePalette, refinePaletteFile } from './palette-refine';
 
 /** RGBA pixels: `count` of each colour. */
 function pixels(colours: [number, number, number][], count: number): Uint8Array {
@@ -110,5 +110,51 @@ describe('histogram samples (one per frame, from the decode workers)', () => {
     expect([...sample.counts]).toEqual([2]);
     expect([...sample.sums]).toEqual([0, 0, 510]);
     expect(builder.build().size).toBe(1);
+  });
+});
+
+describe('the colour histogram', () => {
+  const greys = (values: number[]) => Uint8Array.from(values.flatMap((v) => [v, v, v, 255]));
+
+  it('keeps few colours exactly, many as 6-bit cells', () => {
+    const few = new HistogramBuilder();
+    few.add(greys(Array.from({ length: 256 }, (_, v) => v)));
+    // 256 greys fall in 64 cells, but each keeps its own entry.
+    expect(few.build().size).toBe(256);
+    const many = new HistogramBuilder();
+    // EXACT_COLOURS + 1 distinct colours, one pixel each.
+    many.add(Uint8Array.from(Array.from({ length: EXACT_COLOURS + 1 }, (_, n) => [n & 0xff, n >> 8, 7, 255]).flat()));
+    expect(many.sample().exact).toBeNull();
+    expect(many.build().size).toBeLessThanOrEqual(1 << 18);
+  });
+
+  it('merges exact colours across frames as one histogram would count them', () => {
+    const a = new HistogramBuilder();
+    a.add(greys([10, 10, 20]));
+    const b = new HistogramBuilder();
+    b.add(greys([20, 30]));
+    const merged = new HistogramBuilder();
+    merged.merge(a.sample());
+    merged.merge(b.sample());
+    const one = new HistogramBuilder();
+    one.add(greys([10, 10, 20, 20, 30]));
+    expect(merged.build()).toEqual(one.build());
+  });
+
+  it('samples a frame shown smaller as the blends the scaled picture shows', () => {
+    // 8x8, black left half, white right half, shown as 4x4: samples across the edge are grey.
+    const rgba = Uint8Array.from({ length: 64 }, (_, i) => (i % 8 < 4 ? 0 : 255)).reduce<number[]>(
+      (out, v) => [...out, v, v, v, 255],
+      [],
+    );
+    const shrunk = new HistogramBuilder();
+    shrunk.addShown(Uint8Array.from(rgba), { width: 8, height: 8 }, { step: 1, shown: { width: 4, height: 4 } });
+    const sample = shrunk.sample();
+    expect(sample.exact!.colours.length).toBeGreaterThan(2);
+    expect([...sample.exact!.counts].reduce((sum, n) => sum + n, 0)).toBe(16);
+    // Shown at its own size: its own two colours, every pixel.
+    const same = new HistogramBuilder();
+    same.addShown(Uint8Array.from(rgba), { width: 8, height: 8 }, { step: 1, shown: { width: 8, height: 8 } });
+    expect([...same.sample().exact!.colours].sort((p, q) => p - q)).toEqual([0, 0xffffff]);
   });
 });

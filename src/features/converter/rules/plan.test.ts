@@ -39,8 +39,16 @@ describe('planLayout', () => {
       sources(...Array.from({ length: 10 }, () => [1920, 1080] as [number, number])),
     );
     // 10 × 1920 × 1080 = 20,736,000 pixels: every 79th.
-    expect(big.frames.map((f) => f.histogramStep)).toEqual(Array(10).fill(79));
-    expect(planLayout(settings(), sources([320, 200])).frames[0]!.histogramStep).toBe(1);
+    expect(big.frames.map((f) => f.histogram.step)).toEqual(Array(10).fill(79));
+    expect(planLayout(settings(), sources([320, 200])).frames[0]!.histogram).toEqual({
+      step: 1,
+      shown: { width: 320, height: 200 },
+    });
+    // A picture shown smaller is sampled as shown: 1920x1440 = 2,764,800 pixels, every 10th.
+    expect(planLayout(settings(), sources([4000, 3000])).frames[0]!.histogram).toEqual({
+      step: 10,
+      shown: { width: 1920, height: 1440 },
+    });
   });
   it('animated mode makes one frame per file, in order, on the first frame’s canvas', () => {
     const layout = planLayout(settings({ mode: 'animated' }), sources([200, 100], [100, 100], [400, 100]));

@@ -1,4 +1,4 @@
-import { histogramStep } from './palette-refine';
+import { histogramStep, type HistogramSampling } from './palette-refine';
 import { outputSize, placeFrame, type Placement, type Size } from './dimensions';
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
@@ -35,8 +35,8 @@ export interface PlannedFrame {
   delayCs: number;
   /** The raw RGBA file the engine writes for ffmpeg. */
   inputFile: string;
-  /** Every how many pixels the decode worker samples this frame for the palette's colour histogram. */
-  histogramStep: number;
+  /** How the decode worker samples this frame for the palette's colour histogram. */
+  histogram: HistogramSampling;
 }
 
 /** What is known before any pixel is decoded: output size, frames, timing, memory. */
@@ -141,7 +141,10 @@ export function planLayout(
   );
   // The palette refinement's histogram samples about the same number of pixels whatever the job's size.
   const step = histogramStep(
-    sequence.reduce((sum, { sourceIndex }) => sum + decoded[sourceIndex]!.width * decoded[sourceIndex]!.height, 0),
+    sequence.reduce(
+      (sum, { sourceIndex }) => sum + placements[sourceIndex]!.width * placements[sourceIndex]!.height,
+      0,
+    ),
   );
   return {
     ...canvas,
@@ -155,7 +158,10 @@ export function planLayout(
       placement: placements[sourceIndex]!,
       delayCs: delayToCentiseconds(delayMs),
       inputFile: inputFileName(index),
-      histogramStep: step,
+      histogram: {
+        step,
+        shown: { width: placements[sourceIndex]!.width, height: placements[sourceIndex]!.height },
+      },
     })),
     estimatedHeapBytes,
     restartAfter: estimatedHeapBytes > RESTART_AFTER_HEAP_BYTES,

@@ -1,3 +1,4 @@
+import type { HistogramSampling } from '../rules/palette-refine';
 import type { Size } from '../rules/dimensions';
 import type { FrameFacts } from '../rules/frame-facts';
 import type { Picture } from '../rules/frame-sources';
@@ -20,8 +21,8 @@ export interface DecodeRequest {
   picture: Picture;
   /** The matte the pixels are blended onto and the alpha threshold, before their facts are read. */
   transparency: TransparencyOptions;
-  /** Every how many pixels the frame is sampled for the palette's colour histogram (the plan decides). */
-  histogramStep: number;
+  /** How the frame is sampled for the palette's colour histogram (the plan decides). */
+  histogram: HistogramSampling;
 }
 
 export type DecodeResponse =

@@ -58,7 +58,7 @@ scope.onmessage = async (event: MessageEvent<DecodeRequest>) => {
   let response: DecodeResponse;
   try {
     const rgba = await decodeFrame(event.data);
-    const facts = analyser.prepare(rgba, event.data.canvas, event.data.transparency, event.data.histogramStep);
+    const facts = analyser.prepare(rgba, event.data.canvas, event.data.transparency, event.data.histogram);
     response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, facts };
     // Transferred, not copied: the frame buffer belongs to the runtime from now on.
     scope.postMessage(response, [rgba.buffer as ArrayBuffer]);

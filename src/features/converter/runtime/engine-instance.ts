@@ -141,7 +141,7 @@ export class EngineInstance {
               size: frame.decoded,
               canvas: frame.decoded,
               at: { x: 0, y: 0 },
-              histogramStep: frame.histogramStep,
+              histogram: frame.histogram,
             },
             job.settings,
             job.pictures?.[frame.sourceIndex],

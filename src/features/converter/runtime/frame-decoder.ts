@@ -1,3 +1,4 @@
+import type { HistogramSampling } from '../rules/palette-refine';
 import type { Size } from '../rules/dimensions';
 import { abortError } from '../rules/errors';
 import type { DecodedFrame } from '../rules/frame-facts';
@@ -38,7 +39,7 @@ export class FrameDecoder {
   decode(
     file: Blob,
     name: string,
-    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number }; histogramStep: number },
+    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number }; histogram: HistogramSampling },
     transparency: TransparencyOptions,
     picture: Picture = 'file',
   ): Promise<DecodedFrame> {
