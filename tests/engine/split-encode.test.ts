@@ -90,6 +90,23 @@ describe('a large still mapped in two bands on two cores', () => {
     expect(helper.listFiles()).toEqual([]);
   });
 
+  it('keeps a transparent hole across the seam of the bands', async () => {
+    // A transparent rectangle over the middle rows of the source: across the bands' seam once scaled.
+    const image = photoLike(2400, 1800, 5);
+    const data = image.data.slice();
+    for (let y = 700; y < 1100; y++) for (let x = 800; x < 1600; x++) data[(y * 2400 + x) * 4 + 3] = 0;
+    const holed = [{ name: 'holed.png', image: { ...image, data } }];
+    const settings = { mode: 'static' as const, dither: 'none' as const, quality: 80 };
+    const banded = await convertImages(primary, holed, settings, undefined, helper);
+    expect(banded.plan.split?.by).toBe('bands');
+    const split = decodeGif(banded.gif).frames[0]!.image;
+    const single = decodeGif((await convertImages(primary, holed, settings)).gif).frames[0]!.image;
+    expect(meanAbsoluteError(split, single)).toBe(0);
+    const alphaAt = (x: number, y: number) => split.data[(y * 1920 + x) * 4 + 3];
+    // Rows 716–719 and 720–723 of the 1440-row GIF sit on either side of the seam, inside the hole.
+    expect([alphaAt(960, 716), alphaAt(960, 723), alphaAt(100, 720), alphaAt(960, 100)]).toEqual([0, 0, 255, 255]);
+  });
+
   it('dithered, differs from one core only where the bottom band starts its diffusion afresh', async () => {
     const settings = { mode: 'static' as const, dither: 'diffusion' as const, quality: 100 };
     const split = decodeGif((await convertImages(primary, still, settings, undefined, helper)).gif).frames[0]!.image;
