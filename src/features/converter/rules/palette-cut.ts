@@ -36,6 +36,8 @@ interface Box {
   /** The axis (0 L, 1 a, 2 b) with the largest weighted squared error, and that error. */
   axis: number;
   error: number;
+  /** The weighted mean colour (L, a, b). */
+  mean: [number, number, number];
 }
 
 /** Squared error of a set from its sums: Σw·x² − (Σw·x)² / Σw. */
@@ -82,42 +84,29 @@ class BoxCutter {
       boxes.push(this.#box(at, box.end));
     }
     const rgb = new Uint8Array(boxes.length * 3);
-    boxes.forEach((box, i) => rgb.set(this.#mean(box), i * 3));
+    boxes.forEach(({ mean: [L, a, b] }, i) => rgb.set(fromOkLab(L, a, b), i * 3));
     return rgb;
   }
 
   #box(start: number, end: number): Box {
     const lab = this.#lab;
     const weight = this.#weight;
-    const w = [0, 0, 0];
+    let w = 0;
     const x = [0, 0, 0];
     const xx = [0, 0, 0];
     for (let i = start; i < end; i++) {
       const c = this.#cells[i]!;
       const cw = weight[c]!;
+      w += cw;
       for (let k = 0; k < 3; k++) {
         const v = lab[c * 3 + k]!;
-        w[k]! += cw;
         x[k]! += cw * v;
         xx[k]! += cw * v * v;
       }
     }
-    const errors = [0, 1, 2].map((k) => errorOf(w[k]!, x[k]!, xx[k]!));
+    const errors = [0, 1, 2].map((k) => errorOf(w, x[k]!, xx[k]!));
     const axis = errors.indexOf(Math.max(...errors));
-    return { start, end, axis, error: errors[axis]! };
-  }
-
-  #mean({ start, end }: Box): [number, number, number] {
-    const lab = this.#lab;
-    let w = 0;
-    const sum = [0, 0, 0];
-    for (let i = start; i < end; i++) {
-      const c = this.#cells[i]!;
-      const cw = this.#weight[c]!;
-      w += cw;
-      for (let k = 0; k < 3; k++) sum[k]! += cw * lab[c * 3 + k]!;
-    }
-    return fromOkLab(sum[0]! / w, sum[1]! / w, sum[2]! / w);
+    return { start, end, axis, error: errors[axis]!, mean: [x[0]! / w, x[1]! / w, x[2]! / w] };
   }
 
   /**

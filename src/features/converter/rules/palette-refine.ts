@@ -106,21 +106,19 @@ export class HistogramBuilder {
     if (exact.size > EXACT_COLOURS) this.#exact = null;
   }
 
+  /** Counts one opaque colour. */
+  #addColour(r: number, g: number, b: number): void {
+    const cell = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
+    if (this.#count[cell]!++ === 0) this.#hit.push(cell);
+    if (this.#exact) this.#countExact((r << 16) | (g << 8) | b, 1);
+    this.#sum[cell * 3]! += r;
+    this.#sum[cell * 3 + 1]! += g;
+    this.#sum[cell * 3 + 2]! += b;
+  }
+
   add(rgba: Uint8Array, step = 1): void {
-    const count = this.#count;
-    const sum = this.#sum;
-    const hit = this.#hit;
     for (let i = 0; i < rgba.length; i += 4 * step) {
-      if (rgba[i + 3]! < 128) continue;
-      const r = rgba[i]!;
-      const g = rgba[i + 1]!;
-      const b = rgba[i + 2]!;
-      const cell = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
-      if (count[cell]!++ === 0) hit.push(cell);
-      if (this.#exact) this.#countExact((r << 16) | (g << 8) | b, 1);
-      sum[cell * 3]! += r;
-      sum[cell * 3 + 1]! += g;
-      sum[cell * 3 + 2]! += b;
+      if (rgba[i + 3]! >= 128) this.#addColour(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!);
     }
   }
 
@@ -136,7 +134,6 @@ export class HistogramBuilder {
     }
     const sx = size.width / shown.width;
     const sy = size.height / shown.height;
-    const mean = new Uint8Array(4);
     const pixels = shown.width * shown.height;
     for (let k = 0, start = 0; start < pixels; k++, start += step) {
       // A pixel somewhere in each run of `step`, not the same columns on every row: a screenshot's edges
@@ -162,8 +159,7 @@ export class HistogramBuilder {
         }
       }
       const n = (x1 - x0) * (y1 - y0);
-      mean.set([Math.round(r / n), Math.round(g / n), Math.round(b / n), Math.round(a / n)]);
-      this.add(mean);
+      if (Math.round(a / n) >= 128) this.#addColour(Math.round(r / n), Math.round(g / n), Math.round(b / n));
     }
   }
 
