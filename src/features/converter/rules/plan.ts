@@ -74,8 +74,8 @@ export interface SplitPlan {
  */
 export interface ConversionPlan extends FrameLayout {
   palette: PaletteOptions;
-  /** The picture fits one GIF palette: the engine writes these colours (the core's 16x16 RGB32). */
-  exactPalette: { file: string; bytes: Uint8Array } | null;
+  /** The picture fits one GIF palette: these colours (the core's 16x16 RGB32), written to `paletteFile`. */
+  exactPalette: Uint8Array | null;
   /**
    * How the pass after the core (gif-optimise.ts) writes the GIF: the core then hands it the frames as
    * palette indices (-indices-out, indexed-frames.ts), with no LZW to write there or decode here. Null:
@@ -334,7 +334,7 @@ export function buildPlan(
   return {
     ...layout,
     palette,
-    exactPalette: exact ? { file: PALETTE_FILE, bytes: exactPaletteBytes(exactColours, content.transparent) } : null,
+    exactPalette: exact ? exactPaletteBytes(exactColours, content.transparent) : null,
     optimisation,
     outputFile,
     paletteFile: PALETTE_FILE,

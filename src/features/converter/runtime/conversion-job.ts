@@ -154,7 +154,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const plan = buildPlan(layout, job.settings, contentFacts);
     // The palette: the picture's own colours, or cut from the frames' colour histogram and refined.
     const paletteBytes = clock.timeSync('palette', () => {
-      if (plan.exactPalette) return plan.exactPalette.bytes;
+      if (plan.exactPalette) return plan.exactPalette;
       const colours = histogram.build();
       return refinePaletteFile(
         paletteFileFromHistogram(colours, plan.palette.maxColors),
