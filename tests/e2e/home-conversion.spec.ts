@@ -46,7 +46,21 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
   // The estimate line is there from the start (so the Convert button does not move when it fills in).
   const estimateLine = page.getByTestId('size-estimate');
   await expect(estimateLine).toHaveText(/about [\d.]+ (Bytes|KB)/);
-  const estimate = estimatedBytes(await estimateLine.innerText());
+  // An estimate made before Resize was on stays until the next one answers (seen on a loaded CI machine:
+  // the 160x120 estimate, half the GIF's size): wait until the line holds still for an estimate's time.
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const text = await estimateLine.innerText();
+        const settled = text === last;
+        last = text;
+        return settled;
+      },
+      { intervals: [1500], timeout: 20_000 },
+    )
+    .toBe(true);
+  const estimate = estimatedBytes(last);
 
   const { gif, size } = await convertAndDownload(page, /^converted_\d+\.gif$/);
   expect(estimate / size).toBeGreaterThan(0.5);
