@@ -1,7 +1,9 @@
 /**
- * Frame differencing for animations, on what the viewer shows (canvases of 0xRRGGBB or CLEAR, see
- * gif-file.ts): each frame only covers the rectangle where the picture changes, and inside it the pixels
- * that already show the right colour are written transparent, which LZW packs into long runs.
+ * Frame differencing for animations, on what the viewer shows: canvases of indices into the animation's
+ * one colour table, NOTHING where the page shows through (see gif-optimise.ts; a byte or two a pixel where
+ * colours took four, and no colour lookups). Each frame only covers the rectangle where the picture
+ * changes, and inside it the pixels that already show the right colour are written transparent, which LZW
+ * packs into long runs.
  *
  * Transparency in the picture: a frame can only leave the canvas as it is, never clear it, so where the
  * next picture is clear but this one is not, this frame's disposal is "restore to background" (clear its
@@ -9,7 +11,21 @@
  * be clear already is, and the next frame writes it transparent.
  */
 import { CLEAR } from './gif-file';
-import { ColourIndex } from './gif-lzw';
+
+/** A canvas pixel where nothing is drawn (an index is below 256). */
+export const NOTHING = 256;
+
+/** A canvas: each pixel an index into the colour table, or NOTHING. */
+export type IndexCanvas = Uint16Array;
+
+/** A colour table as canvas colours: 0xRRGGBB per index, CLEAR at NOTHING. */
+export function canvasColours(palette: Uint8Array): Int32Array {
+  const colours = new Int32Array(NOTHING + 1).fill(CLEAR);
+  const entries = Math.min(256, palette.length / 3);
+  for (let i = 0; i < entries; i++)
+    colours[i] = (palette[i * 3]! << 16) | (palette[i * 3 + 1]! << 8) | palette[i * 3 + 2]!;
+  return colours;
+}
 
 export interface Rect {
   left: number;
@@ -32,20 +48,22 @@ export function closeEnough(shown: number, wanted: number, tolerance: number): b
 }
 
 /**
- * Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance`, except where `exact`
- * is set: there only an equal colour is the same), or null.
+ * Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance` between their
+ * `colours`, except where `exact` is set: there only the same index is the same), or null.
  */
 export function changedBounds(
-  target: Int32Array,
-  canvas: Int32Array,
+  target: IndexCanvas,
+  canvas: IndexCanvas,
   width: number,
+  colours: Int32Array,
   tolerance = 0,
   exact: Uint8Array | null = null,
 ): Rect | null {
   const a = target;
   const b = canvas;
   const same = (p: number) =>
-    a[p] === b[p] || (tolerance > 0 && !(exact && exact[p]) && closeEnough(b[p]!, a[p]!, tolerance));
+    a[p] === b[p] ||
+    (tolerance > 0 && !(exact && exact[p]) && closeEnough(colours[b[p]!]!, colours[a[p]!]!, tolerance));
   const height = a.length / width;
   let top = -1;
   let bottom = -1;
@@ -67,7 +85,7 @@ export function changedBounds(
 }
 
 /** Bounds of the pixels clear in `next` but not in `shown`: what must be cleared before `next`, or null. */
-export function clearingBounds(next: Int32Array, shown: Int32Array, width: number): Rect | null {
+export function clearingBounds(next: IndexCanvas, shown: IndexCanvas, width: number): Rect | null {
   const height = next.length / width;
   let top = -1;
   let bottom = -1;
@@ -75,7 +93,7 @@ export function clearingBounds(next: Int32Array, shown: Int32Array, width: numbe
   let right = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0, p = y * width; x < width; x++, p++) {
-      if (next[p] !== CLEAR || shown[p] === CLEAR) continue;
+      if (next[p] !== NOTHING || shown[p] === NOTHING) continue;
       if (top < 0) top = y;
       bottom = y;
       if (x < left) left = x;
@@ -97,67 +115,63 @@ export function unionRect(a: Rect, b: Rect | null): Rect {
 export interface CutFrame {
   /** The rectangle's pixels as indices; unchanged (and clear) pixels are the transparent index. */
   indices: Uint8Array;
-  /** The canvas under the rectangle (for the encoder's lossless and lossy choices). */
+  /** The canvas colours under the rectangle (for the encoder's lossless and lossy choices). */
   under: Int32Array;
   transparentIndex: number | null;
 }
 
 /**
- * The rectangle of `target` as palette indices over `canvas` (what is shown before this frame). Inside
- * it, a lossy encoder may still show a close canvas colour through the transparent index (`under`).
- * `transparentIndex`: the frame's own, or null to pick an index no pixel of the rectangle needs.
- * Returns null when a colour is not in the palette or a clear pixel has no transparent index to use.
+ * The rectangle of `target` over `canvas` (what is shown before this frame), as indices of a table of
+ * `entries` colours. Inside it, a lossy encoder may still show a close canvas colour through the
+ * transparent index (`under`, in `colours`). `transparentIndex`: the table's own, or null to pick an index
+ * no pixel of the rectangle needs. Returns null where the frame would have to clear a pixel, or a clear
+ * pixel has no transparent index to use.
  */
 export function cutFrame(
-  target: Int32Array,
-  canvas: Int32Array,
+  target: IndexCanvas,
+  canvas: IndexCanvas,
   width: number,
   rect: Rect,
-  palette: Uint8Array,
+  colours: Int32Array,
+  entries: number,
   transparentIndex: number | null,
 ): CutFrame | null {
-  const entries = Math.min(256, palette.length / 3);
-  const indexOf = new ColourIndex(palette, entries, transparentIndex);
   const count = rect.width * rect.height;
   const indices = new Uint8Array(count);
   const under = new Int32Array(count);
   const used = new Uint8Array(256);
-  let t = transparentIndex;
-  let lastColour = -2; // no colour: the cache starts empty
-  let lastIndex = -1;
-  // First pass: changed pixels get their colour's index (unchanged ones are marked -1 for now).
+  // First pass: changed pixels get their index (unchanged ones are marked for now).
   const unchanged = new Uint8Array(count);
+  let anyUnchanged = false;
   for (let y = 0, q = 0; y < rect.height; y++) {
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
-      const colour = target[p]!;
-      under[q] = canvas[p]!;
-      if (colour === canvas[p]) {
+      const index = target[p]!;
+      const shown = canvas[p]!;
+      under[q] = colours[shown]!;
+      if (index === shown) {
         unchanged[q] = 1;
-        continue;
+        anyUnchanged = true;
+      } else if (index === NOTHING) return null;
+      else {
+        indices[q] = index;
+        used[index] = 1;
       }
-      if (colour !== lastColour) {
-        const index = indexOf.get(colour);
-        if (index < 0) return null;
-        lastColour = colour;
-        lastIndex = index;
-      }
-      indices[q] = lastIndex;
-      used[lastIndex] = 1;
     }
   }
+  let t = transparentIndex;
   if (t === null) {
     for (let i = 0; i < entries && t === null; i++) if (!used[i]) t = i;
   }
   // Second pass: unchanged pixels are transparent, or without a transparent index their own colour.
-  for (let q = 0; q < count; q++) {
-    if (!unchanged[q]) continue;
-    if (t !== null) {
-      indices[q] = t;
-      continue;
+  if (anyUnchanged) {
+    for (let y = 0, q = 0; y < rect.height; y++) {
+      for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+        if (!unchanged[q]) continue;
+        if (t !== null) indices[q] = t;
+        else if (canvas[p] === NOTHING) return null;
+        else indices[q] = canvas[p]!;
+      }
     }
-    const index = indexOf.get(under[q]!);
-    if (index < 0) return null;
-    indices[q] = index;
   }
   return { indices, under, transparentIndex: t };
 }

@@ -136,6 +136,21 @@ describe('GIF optimiser, lossless', () => {
     expect(reader.loopCount()).toBe(0);
   });
 
+  it('differences frames that use all 256 colours: each frame is transparent through an index it does not use', () => {
+    // Every colour of the table on screen, so the shared table has no room for a transparent slot.
+    const every = (p: number) => p % 256;
+    const frames = [0, 1, 2].map((i) => ({ indices: scene(4 + i * 6, 10, 1, every) }));
+    const input = wholeFrames(frames, 1);
+    const output = optimiseGif(input, { lossiness: 0 });
+    expect(composites(output)).toEqual(composites(input));
+    const parsed = parseGif(output);
+    expect(parsed.globalPalette!.length / 3).toBe(256);
+    expect(frameRects(output)[1]).toEqual([4, 10, 14, 8]);
+    const t = parsed.frames[1]!.transparentIndex;
+    expect(t).not.toBeNull();
+    expect(t).not.toBe(201); // red: the square needs it
+  });
+
   it('keeps transparent frames right: what the sprite leaves is cleared, what it covers is drawn', () => {
     const frames = [0, 1, 2, 3, 4].map((i) => ({ indices: sprite(2 + i * 10, 30 - i * 5), transparent: true }));
     const input = wholeFrames(frames, 2);

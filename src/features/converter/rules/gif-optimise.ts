@@ -4,17 +4,17 @@
  * over as palette indices (indexed-frames.ts) when the pass runs; given a GIF instead, the pass decodes it
  * and keeps the result only when it is smaller.
  */
-import { changedBounds, clearingBounds, cutFrame, unionRect, type Rect } from './frame-diff';
 import {
-  CLEAR,
-  frameIndices,
-  parseGif,
-  paletteOf,
-  shownFrames,
-  writeGif,
-  type GifFile,
-  type GifFrame,
-} from './gif-file';
+  canvasColours,
+  changedBounds,
+  clearingBounds,
+  cutFrame,
+  NOTHING,
+  unionRect,
+  type IndexCanvas,
+  type Rect,
+} from './frame-diff';
+import { CLEAR, frameIndices, parseGif, paletteOf, writeGif, type GifFile, type GifFrame } from './gif-file';
 import { joinGifs } from './gif-bytes';
 import {
   encodeInBands,
@@ -238,27 +238,33 @@ function* optimiseSteps(
   const frames: GifFrame[] = [];
   const decoded = new DecodeCache(file);
   const shared = sharedPalette(file, decoded);
+  // Frames of more colours than one table holds are kept as they are: the core's never are.
+  if (!shared) return null;
   const only = file.frames[0]!;
-  if (file.frames.length === 1 && shared && coversScreen(file, only)) {
+  if (file.frames.length === 1 && coversScreen(file, only)) {
     return writeGif({
       ...file,
       ...shared.screen,
-      frames: [yield* stillFrame(only, paletteOf(file, only), decoded.get(only, 0), shared, budget)],
+      frames: [yield* stillFrame(only, decoded.get(only, 0), shared, file, budget)],
     });
   }
-  const canvas = new Int32Array(width * height).fill(CLEAR); // what the new GIF shows before each frame
+  const { palette, transparentIndex: t } = shared;
+  const colours = canvasColours(palette);
+  const entries = Math.min(256, palette.length / 3);
+  const minCodeSize = minCodeSizeFor(entries);
+  const canvas: IndexCanvas = new Uint16Array(width * height).fill(NOTHING); // what the new GIF shows before each frame
   /** Pixels an earlier run drew (lossy): the canvas holds the picture, the viewer a close colour. */
   let unsure: Uint8Array | null = null;
-  const shown = shownFrames(file, decoded.get);
+  const shown = shownInTable(file, decoded.get, shared);
   // Two buffers in turn: this frame's picture and the next one's (to know what must be cleared).
-  let spare: Int32Array = new Int32Array(width * height);
-  let target = copyInto(shown.next(), new Int32Array(width * height));
+  let spare: IndexCanvas = new Uint16Array(width * height);
+  let target = copyInto(shown.next(), new Uint16Array(width * height));
   let index = 0;
   // A later run: the frames before it are only composed, up to the picture its first frame is drawn on.
   for (; target && index < firstFrame - 1; index++) target = copyInto(shown.next(), target);
   if (target && firstFrame > 0) {
     const next = copyInto(shown.next(), spare);
-    if (next && clearingBounds(next, target, width)) return null; // a cleared rectangle: one run only
+    if (next && shared.seeThrough && clearingBounds(next, target, width)) return null; // a cleared rectangle: one run only
     if (next && budget > 0 && !cutPays(target, next)) return null;
     canvas.set(target);
     if (budget > 0) unsure = new Uint8Array(width * height).fill(1);
@@ -269,16 +275,13 @@ function* optimiseSteps(
   while (target && index < endFrame) {
     const next = copyInto(shown.next(), spare);
     const source = file.frames[index]!;
-    const palette = shared?.palette ?? paletteOf(file, source);
-    const clearing = next ? clearingBounds(next, target, width) : null;
-    const changed = index === 0 ? full : changedBounds(target, canvas, width, tolerance, unsure);
+    // Only a picture with clear pixels ever needs one cleared.
+    const clearing = next && shared.seeThrough ? clearingBounds(next, target, width) : null;
+    const changed = index === 0 ? full : changedBounds(target, canvas, width, colours, tolerance, unsure);
     const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
-    const t = shared ? shared.transparentIndex : source.transparentIndex;
-    const cut = cutFrame(target, canvas, width, rect, palette, t);
+    const cut = cutFrame(target, canvas, width, rect, colours, entries, t);
     if (!cut) return null;
     if (unsure) hideUnsure(cut.under, unsure, width, rect);
-    const entries = Math.min(256, palette.length / 3);
-    const minCodeSize = minCodeSizeFor(entries);
     // Frames of an animation keep an even budget: its low-activity areas are where sensor noise flickers
     // from frame to frame, and the budget there is what lets a pixel stay transparent (the tree clip at
     // lossiness 30: 68K even, 86K spread by content).
@@ -288,7 +291,7 @@ function* optimiseSteps(
     };
     frames.push({
       ...rect,
-      localPalette: shared ? null : source.localPalette,
+      localPalette: null,
       transparentIndex: cut.transparentIndex,
       disposal: file.frames.length === 1 ? source.disposal : clearing ? 2 : 1,
       delayCs: source.delayCs,
@@ -296,17 +299,15 @@ function* optimiseSteps(
       minCodeSize,
       data,
     });
-    draw(canvas, width, rect, written, palette, cut.transparentIndex, unsure);
+    // Lossless, what the frame shows is exactly its picture (an index per colour: the same indices).
+    if (budget === 0) canvas.set(target);
+    else draw(canvas, width, rect, written, cut.transparentIndex, unsure);
     if (clearing) clearRect(canvas, width, rect);
     spare = target;
     target = next;
     index++;
   }
-  return writeGif({
-    ...file,
-    ...(shared ? { globalPalette: shared.palette, backgroundIndex: shared.transparentIndex ?? 0 } : {}),
-    frames,
-  });
+  return writeGif({ ...file, ...shared.screen, frames });
 }
 
 /**
@@ -317,7 +318,7 @@ function* optimiseSteps(
  * pans (1.6–8.7 % unchanged) cost 0.3–3.6 % at the same SSIM-Y and butteraugli
  * (tests/engine/measure/optimiser-runs.ts).
  */
-function cutPays(before: Int32Array, next: Int32Array): boolean {
+function cutPays(before: IndexCanvas, next: IndexCanvas): boolean {
   let unchanged = 0;
   for (let p = 0; p < next.length; p++) if (next[p] === before[p]) unchanged++;
   return unchanged <= MAX_UNCHANGED_AT_CUT * next.length;
@@ -343,34 +344,40 @@ interface SharedPalette {
   transparentIndex: number | null;
   /** The screen's fields for a GIF that uses it as its global table. */
   screen: { globalPalette: Uint8Array; backgroundIndex: number };
-  /** Where a frame's colour (its table, its index) sits in the shared table. */
-  indexOf(table: Uint8Array, index: number): number;
+  /** Whether some frame leaves a pixel clear or draws through one (else no picture has clear pixels). */
+  seeThrough: boolean;
+  /** Where each index of a frame's table (its colour) sits in the shared table. */
+  mapOf(file: GifFile, frame: GifFrame): Uint8Array;
 }
 
 /**
- * One colour table for every frame holding only the colours shown (plus a transparent slot when frames
- * have transparency or are differenced), or null when they add up to more than 256. Fewer entries mean
- * narrower LZW codes: ffmpeg writes a 256-entry table whatever the picture uses.
+ * One colour table for every frame holding only the colours shown, or null when they add up to more than
+ * 256. It has a transparent slot when frames have transparency, and in an animation whenever there is
+ * room (differencing writes unchanged pixels with it; without it, each frame picks an index it does not
+ * use). Fewer entries mean narrower LZW codes: ffmpeg writes a 256-entry table whatever the picture uses.
  */
 function sharedPalette(file: GifFile, decoded: DecodeCache): SharedPalette | null {
   const colours = new Map<number, number>(); // colour → its new index, in order of first use
-  let transparent = file.frames.length > 1;
+  let transparentUsed = false;
+  let seeThrough = false;
   for (const [n, frame] of file.frames.entries()) {
+    seeThrough ||= frame.disposal >= 2 || !coversScreen(file, frame);
     // More than 256 already: no shared table, and the frames left are not decoded for nothing.
-    if (colours.size + (transparent ? 1 : 0) > 256) return null;
+    if (colours.size + (transparentUsed ? 1 : 0) > 256) return null;
     const palette = paletteOf(file, frame);
     const used = new Uint8Array(256);
     const indices = decoded.get(frame, n);
     for (let p = 0; p < indices.length; p++) used[indices[p]!] = 1;
     for (let i = 0; i < 256; i++) {
       if (!used[i]) continue;
-      if (i === frame.transparentIndex) transparent = true;
+      if (i === frame.transparentIndex) transparentUsed = true;
       else {
         const colour = packColour(palette, i);
         if (!colours.has(colour)) colours.set(colour, colours.size);
       }
     }
   }
+  const transparent = transparentUsed || (file.frames.length > 1 && colours.size < 256);
   const count = colours.size + (transparent ? 1 : 0);
   if (count > 256) return null;
   let entries = 2;
@@ -381,8 +388,19 @@ function sharedPalette(file: GifFile, decoded: DecodeCache): SharedPalette | nul
   return {
     palette,
     transparentIndex,
+    seeThrough: seeThrough || transparentUsed,
     screen: { globalPalette: palette, backgroundIndex: transparentIndex ?? 0 },
-    indexOf: (source: Uint8Array, index: number) => colours.get(packColour(source, index)) ?? 0,
+    mapOf: (file, frame) => {
+      const table = paletteOf(file, frame);
+      const map = new Uint8Array(256);
+      for (let i = 0; i < 256; i++) {
+        map[i] =
+          i === frame.transparentIndex && transparentIndex !== null
+            ? transparentIndex
+            : (colours.get(packColour(table, i)) ?? 0);
+      }
+      return map;
+    },
   };
 }
 
@@ -390,23 +408,49 @@ const coversScreen = (file: GifFile, frame: GifFrame) =>
   frame.left === 0 && frame.top === 0 && frame.width === file.width && frame.height === file.height;
 
 /**
+ * What a viewer shows, frame after frame (as gif-file.ts shownFrames), as a canvas of the shared table's
+ * indices. Yields one buffer: copy it to keep a picture.
+ */
+function* shownInTable(
+  file: GifFile,
+  indicesOf: (frame: GifFrame, index: number) => Uint8Array,
+  shared: SharedPalette,
+): Generator<IndexCanvas> {
+  const { width, height } = file;
+  const canvas: IndexCanvas = new Uint16Array(width * height).fill(NOTHING);
+  for (const [n, frame] of file.frames.entries()) {
+    const saved = frame.disposal === 3 ? canvas.slice() : null;
+    const indices = indicesOf(frame, n);
+    const map = shared.mapOf(file, frame);
+    const t = frame.transparentIndex ?? NOTHING;
+    const right = Math.min(width, frame.left + frame.width);
+    const bottom = Math.min(height, frame.top + frame.height);
+    for (let y = frame.top; y < bottom; y++) {
+      const row = (y - frame.top) * frame.width - frame.left;
+      for (let x = frame.left, p = y * width + x; x < right; x++, p++) {
+        const index = indices[row + x]!;
+        if (index !== t) canvas[p] = map[index]!;
+      }
+    }
+    yield canvas;
+    if (frame.disposal === 2) {
+      for (let y = frame.top; y < bottom; y++) canvas.fill(NOTHING, y * width + frame.left, y * width + right);
+    } else if (saved) canvas.set(saved);
+  }
+}
+
+/**
  * A still needs no canvas: its indices go straight to the shared palette's and to the encoder (a
  * quarter of the pass's time went into composing, cutting and redrawing the one frame).
  */
 function* stillFrame(
   source: GifFrame,
-  sourcePalette: Uint8Array,
   indices: Uint8Array,
   shared: SharedPalette,
+  file: GifFile,
   budget: number,
 ): PassSteps<GifFrame> {
-  const map = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) {
-    map[i] =
-      i === source.transparentIndex && shared.transparentIndex !== null
-        ? shared.transparentIndex
-        : shared.indexOf(sourcePalette, i);
-  }
+  const map = shared.mapOf(file, source);
   const remapped = new Uint8Array(indices.length);
   for (let p = 0; p < indices.length; p++) remapped[p] = map[indices[p]!]!;
   const minCodeSize = minCodeSizeFor(shared.palette.length / 3);
@@ -434,7 +478,7 @@ function* stillFrame(
   };
 }
 
-function copyInto(result: IteratorResult<Int32Array>, buffer: Int32Array): Int32Array | null {
+function copyInto(result: IteratorResult<IndexCanvas>, buffer: IndexCanvas): IndexCanvas | null {
   if (result.done) return null;
   buffer.set(result.value);
   return buffer;
@@ -465,28 +509,25 @@ class DecodeCache {
 }
 
 function draw(
-  canvas: Int32Array,
+  canvas: IndexCanvas,
   width: number,
   rect: Rect,
   indices: Uint8Array,
-  palette: Uint8Array,
   transparentIndex: number | null,
   unsure: Uint8Array | null,
 ): void {
-  const colours = new Int32Array(256);
-  for (let i = 0; i < 256; i++) colours[i] = packColour(palette, i);
   for (let y = 0, q = 0; y < rect.height; y++) {
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
       const index = indices[q]!;
       if (index === transparentIndex) continue;
-      canvas[p] = colours[index]!;
+      canvas[p] = index;
       if (unsure) unsure[p] = 0;
     }
   }
 }
 
-function clearRect(canvas: Int32Array, width: number, rect: Rect): void {
+function clearRect(canvas: IndexCanvas, width: number, rect: Rect): void {
   for (let y = rect.top; y < rect.top + rect.height; y++) {
-    canvas.fill(CLEAR, y * width + rect.left, y * width + rect.left + rect.width);
+    canvas.fill(NOTHING, y * width + rect.left, y * width + rect.left + rect.width);
   }
 }
