@@ -11,6 +11,7 @@
  * be clear already is, and the next frame writes it transparent.
  */
 import { CLEAR } from './gif-file';
+import { packColour } from './gif-lzw';
 
 /** A canvas pixel where nothing is drawn (an index is below 256). */
 export const NOTHING = 256;
@@ -21,9 +22,7 @@ export type IndexCanvas = Uint16Array;
 /** A colour table as canvas colours: 0xRRGGBB per index, CLEAR at NOTHING. */
 export function canvasColours(palette: Uint8Array): Int32Array {
   const colours = new Int32Array(NOTHING + 1).fill(CLEAR);
-  const entries = Math.min(256, palette.length / 3);
-  for (let i = 0; i < entries; i++)
-    colours[i] = (palette[i * 3]! << 16) | (palette[i * 3 + 1]! << 8) | palette[i * 3 + 2]!;
+  for (let i = 0; i < Math.min(256, palette.length / 3); i++) colours[i] = packColour(palette, i);
   return colours;
 }
 
