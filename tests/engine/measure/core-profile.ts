@@ -14,7 +14,6 @@ import { join, basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   gradientStats,
-  isCleanGradient,
   isSmoothGradient,
   mergeStats,
   EMPTY_STATS,
@@ -65,7 +64,6 @@ for (const dir of sets) {
   }
   const plan = buildPlan(layout, settings, {
     smoothGradient: isSmoothGradient(stats),
-    cleanGradient: isCleanGradient(stats),
     transparent: false,
   });
   const write = () => {

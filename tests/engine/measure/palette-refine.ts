@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
 import { optimiseGif } from '@/features/converter/rules/gif-optimise';
 import { paletteOptions } from '@/features/converter/rules/quality';
-import { gradientStats, isCleanGradient, isSmoothGradient } from '@/features/converter/rules/content-analysis';
+import { gradientStats, isSmoothGradient } from '@/features/converter/rules/content-analysis';
 import { decodePng } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
@@ -31,7 +31,6 @@ for (const file of args) {
   const stats = gradientStats(image.data, width, height);
   const palette = paletteOptions(quality, 'auto', {
     smooth: isSmoothGradient(stats),
-    clean: isCleanGradient(stats),
     animated: false,
   });
   await ffmpeg.writeFile('f.rgba', image.data);

@@ -67,13 +67,6 @@ export function isSmoothGradient(stats: GradientStats): boolean {
   return stats.samples > 0 && stats.smooth / stats.samples >= SMOOTH_SHARE;
 }
 
-/** Smooth share from which a picture is a clean rendered gradient (generated ramp 1.0; photos ≤ .85). */
-export const CLEAN_GRADIENT_SHARE = 0.95;
-
-export function isCleanGradient(stats: GradientStats): boolean {
-  return stats.samples > 0 && stats.smooth / stats.samples >= CLEAN_GRADIENT_SHARE;
-}
-
 /** A GIF colour table holds 256 entries; one of them is the transparent colour when there is one. */
 export const GIF_PALETTE_SIZE = 256;
 

@@ -3,7 +3,6 @@ import {
   EMPTY_STATS,
   GIF_PALETTE_SIZE,
   gradientStats,
-  isCleanGradient,
   isSmoothGradient,
   mergeStats,
   PaletteFit,
@@ -45,7 +44,6 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
   }
   return {
     smoothGradient: isSmoothGradient(stats),
-    cleanGradient: isCleanGradient(stats),
     transparent,
     exactColours:
       unscaled && fit.colours && fit.colours.length + (transparent ? 1 : 0) <= GIF_PALETTE_SIZE ? fit.colours : null,

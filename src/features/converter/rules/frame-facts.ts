@@ -2,7 +2,6 @@ import {
   EMPTY_STATS,
   GIF_PALETTE_SIZE,
   gradientStats,
-  isCleanGradient,
   isSmoothGradient,
   mergeStats,
   PaletteFit,
@@ -108,7 +107,6 @@ export class ContentTally {
     const palette = this.#palette;
     return {
       smoothGradient: isSmoothGradient(this.#gradient),
-      cleanGradient: isCleanGradient(this.#gradient),
       transparent,
       // The canvas may add the transparent entry the frames alone did not need.
       exactColours:

@@ -225,9 +225,6 @@ describe('buildPlan', () => {
       arg(buildPlan(layoutOf(st), st, { smoothGradient, transparent: false }).args, '-filter');
     expect(filter(s, false)).toContain('paletteuse=dither=none:alpha_threshold=128');
     expect(filter(s, true)).toContain('paletteuse=dither=atkinson:alpha_threshold=128');
-    expect(
-      arg(buildPlan(layoutOf(s), s, { smoothGradient: true, cleanGradient: true, transparent: false }).args, '-filter'),
-    ).toContain('paletteuse=dither=sierra2:alpha_threshold=128');
     const animated = settings({ mode: 'animated' });
     expect(
       arg(buildPlan(layoutOf(animated, 3), animated, { smoothGradient: true, transparent: false }).args, '-filter'),

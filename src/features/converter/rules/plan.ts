@@ -171,8 +171,6 @@ export function planLayout(
 /** What the frames' pixels told the engine (content-analysis.ts). */
 export interface ContentFacts {
   smoothGradient: boolean;
-  /** Nothing but smooth ramps: full-strength diffusion (quality.ts). */
-  cleanGradient?: boolean;
   transparent: boolean;
   /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
   exactColours?: readonly number[] | null;
@@ -319,7 +317,6 @@ export function buildPlan(
     ? { maxColors: exactColours.length, dither: 'none' }
     : paletteOptions(settings.quality, settings.dither, {
         smooth: content.smoothGradient,
-        clean: content.cleanGradient ?? false,
         animated: layout.frames.length > 1,
       });
   const optimisation = optimisationFor({ frames: layout.frames, palette });

@@ -44,9 +44,8 @@ describe('dithering', () => {
     expect(ditherMethod('auto', still(false))).toBe('none');
     expect(ditherMethod('auto', { smooth: false, animated: true })).toBe('none');
   });
-  it('auto: reduced-strength diffusion on photos, full strength on clean gradients, a fine pattern on animations', () => {
+  it('auto: reduced-strength diffusion on smooth stills (photos and rendered gradients), a fine pattern on animations', () => {
     expect(ditherMethod('auto', still(true))).toBe('atkinson');
-    expect(ditherMethod('auto', { smooth: true, clean: true, animated: false })).toBe('sierra2');
     expect(ditherMethod('auto', { smooth: true, animated: true })).toBe('bayer');
   });
   it('the advanced override wins whatever the content', () => {

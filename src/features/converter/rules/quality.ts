@@ -1,7 +1,7 @@
 import type { DitherChoice } from './settings';
 
 /** How ffmpeg builds and applies the palette (palettegen max_colors, paletteuse dither). */
-export type DitherMethod = 'none' | 'bayer' | 'atkinson' | 'sierra2' | 'sierra2_4a';
+export type DitherMethod = 'none' | 'bayer' | 'atkinson' | 'sierra2_4a';
 
 export interface PaletteOptions {
   maxColors: number;
@@ -85,8 +85,6 @@ export function lossinessForQuality(quality: number): number {
 export interface DitherFacts {
   /** Enough smooth areas (skies, gradients) to band without dithering. */
   smooth: boolean;
-  /** Almost nothing but smooth ramps (rendered gradients): no detail for diffused error to pile up in. */
-  clean?: boolean;
   /** Several frames. */
   animated: boolean;
 }
@@ -95,17 +93,21 @@ export interface DitherFacts {
  * The dithering actually used: the override, or for 'auto' (measured on the bench's pictures):
  * - nothing to band (noise, texture, UI with anti-aliased text: smooth share under 0.15) → none: dithering
  *   there costs 10–20 % bytes and draws a crosshatch or speckles on flat UI;
- * - a photo with smooth areas → Atkinson diffusion, error diffusion at reduced strength: it passes on 6/8
- *   of the error, so error cannot pile up in small saturated areas the palette barely covers. Full
- *   diffusion did that on the FFmpeg 7.1 core: Kite's purple kite panel washed out to grey (butteraugli
- *   15.06 with sierra2, 16.37 Floyd–Steinberg, 14.17 sierra3, 7.01 Atkinson). Atkinson at 80 %, Node engine
- *   on the 7.1 core, bytes / SSIM-Y / butteraugli against sierra2: kite 240K/.953/7.01 vs 247K/.952/15.06,
- *   storm 190K/.964/3.91 vs 196K/.964/4.10, aqua 247K/.965/6.10 vs 267K/.962/6.87, evening glow
- *   564K/.967/6.52 vs 603K/.959/7.75: smaller and better on every photo;
- * - a clean rendered gradient (smooth share ≥ 0.95) → full-strength sierra2, whose error spreads over 10
- *   neighbours in two rows: Atkinson's dropped quarter bands a perfect ramp (generated ramp: sierra2
- *   114K/.981/4.99, Atkinson 61K/.988/6.51). On the 5.1 core sierra2 was also the finest of the full
- *   kernels (storm at 128 colours 348K/.978/5.12 vs 431K/.951/4.78 sierra2_4a);
+ * - a still with smooth areas, photo or rendered gradient → Atkinson diffusion, error diffusion at reduced
+ *   strength: it passes on 6/8 of the error, so error cannot pile up in small saturated areas the palette
+ *   barely covers (full diffusion once washed Kite's purple kite panel out to grey). The core diffuses
+ *   exactly (wasm-assets/core/patches/paletteuse-exact-diffusion.patch): upstream FFmpeg dropped every
+ *   share of an error below a few levels, which left blotchy patches on a generated hue ramp and diagonal
+ *   contour bands on the fluent wallpaper even at 100 %. Exact, at 80 %, Node engine, bytes / SSIM-Y /
+ *   butteraugli, upstream Atkinson → exact Atkinson → exact sierra2:
+ *     fluent (gradient art)  129K/.9674/6.75 → 217K/.9449/5.64 → 258K/.9254/7.47
+ *     generated hue ramp      88K/.9765/5.07 (sierra2) → 134K/.9556/4.83 → 139K/.9506/8.72
+ *     storm (sky)            135K/.9581/2.97 → 156K/.9525/2.84 → 179K/.9400/4.11
+ *     kite (sky)             182K/.9422/3.01 → 195K/.9392/3.19 → 212K/.9288/3.38
+ *     aqua (smooth water)    182K/.9566/5.83 → 219K/.9476/5.68 → 243K/.9264/5.33
+ *   The bands and patches are gone on the sheet (SSIM, blind to bands, prefers them); exact Atkinson beats
+ *   exact sierra2 everywhere, the ramp included, so the old rule "clean gradient → full-strength sierra2"
+ *   (which the dropped shares had made necessary) went with it;
  * - an animation with smooth areas → ordered dither at scale 3: a fixed pattern does not crawl from frame to
  *   frame and survives frame differencing, where diffusion noise changes every frame (vtest clip, 256
  *   colours, lossiness 30: bayer 3 613K / butteraugli 4.87, sierra2 688K / 4.96, sierra2_4a 979K / 5.04);
@@ -122,8 +124,7 @@ export function ditherMethod(choice: DitherChoice, facts: DitherFacts): DitherMe
       return 'sierra2_4a';
     case 'auto':
       if (!facts.smooth) return 'none';
-      if (facts.animated) return 'bayer';
-      return facts.clean ? 'sierra2' : 'atkinson';
+      return facts.animated ? 'bayer' : 'atkinson';
   }
 }
 
