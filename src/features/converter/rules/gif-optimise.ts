@@ -35,6 +35,8 @@ export interface GifOptimiseOptions {
    * That budget is spread by content (lossy-budget.ts): a quarter of it on smooth areas, up to twice in texture.
    */
   lossiness: number;
+  /** A still's smooth areas' share of that budget, when not lossy-budget.ts's SMOOTH_SHARE. */
+  smoothShare?: number;
 }
 
 /** Squared RGB distance allowed per pixel for a lossiness (gifsicle's scale: 10 per step). */
@@ -245,7 +247,7 @@ function* optimiseSteps(
     return writeGif({
       ...file,
       ...shared.screen,
-      frames: [yield* stillFrame(only, decoded.get(only, 0), shared, file, budget)],
+      frames: [yield* stillFrame(only, decoded.get(only, 0), shared, file, budget, options.smoothShare)],
     });
   }
   const { palette, transparentIndex: t } = shared;
@@ -449,6 +451,7 @@ function* stillFrame(
   shared: SharedPalette,
   file: GifFile,
   budget: number,
+  smoothShare: number | undefined,
 ): PassSteps<GifFrame> {
   const map = shared.mapOf(file, source);
   const remapped = new Uint8Array(indices.length);
@@ -464,7 +467,9 @@ function* stillFrame(
       under: null,
       minCodeSize,
       budgets:
-        budget > 0 ? adaptiveBudgets(remapped, source.width, shared.palette, shared.transparentIndex, budget) : null,
+        budget > 0
+          ? adaptiveBudgets(remapped, source.width, shared.palette, shared.transparentIndex, budget, smoothShare)
+          : null,
     },
     errorBudget: budget,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptiveBudgets } from './lossy-budget';
+import { adaptiveBudgets, DITHERED_SMOOTH_SHARE } from './lossy-budget';
 
 /** Greys: index i is grey level i. */
 const GREYS = Uint8Array.from({ length: 256 * 3 }, (_, i) => Math.floor(i / 3));
@@ -18,6 +18,13 @@ describe('lossy budget by content', () => {
     expect(budgets[width * 9 + 3]).toBe(100);
     expect(budgets[12]).toBe(800);
     expect(budgets[width * 15 + 15]).toBe(800);
+  });
+
+  it('gives smooth blocks a larger share when asked (a still dithered by diffusion)', () => {
+    const budgets = adaptiveBudgets(indices, width, GREYS, null, 400, DITHERED_SMOOTH_SHARE);
+    expect(budgets[0]).toBe(Math.round(400 * DITHERED_SMOOTH_SHARE));
+    expect(budgets[0]).toBeGreaterThan(100);
+    expect(budgets[12]).toBe(800);
   });
 
   it('leaves transparent pixels out of the activity', () => {

@@ -9,6 +9,7 @@ import {
   type FrameSource,
 } from './plan';
 import { estimateHeapBytes } from './memory';
+import { DITHERED_SMOOTH_SHARE } from './lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
 const settings = (overrides: Partial<ConversionSettings> = {}): ConversionSettings => ({
@@ -264,5 +265,19 @@ describe('when the pass after the core runs', () => {
     expect(optimisationFor({ frames: [1], palette })).toBeNull();
     expect(optimisationFor({ frames: [1], palette: { ...palette, lossiness: 0 } })).toBeNull();
     expect(optimisationFor({ frames: [1], palette: { ...palette, lossiness: 30 } })).toEqual({ lossiness: 30 });
+  });
+  it('lets a still dithered by diffusion spend more of the budget on its smooth areas, not an animation', () => {
+    for (const dither of ['atkinson', 'sierra2_4a'] as const) {
+      expect(optimisationFor({ frames: [1], palette: { maxColors: 256, dither, lossiness: 65 } })).toEqual({
+        lossiness: 65,
+        smoothShare: DITHERED_SMOOTH_SHARE,
+      });
+      expect(optimisationFor({ frames: [1, 2], palette: { maxColors: 256, dither, lossiness: 22 } })).toEqual({
+        lossiness: 22,
+      });
+    }
+    expect(optimisationFor({ frames: [1], palette: { maxColors: 256, dither: 'bayer', lossiness: 65 } })).toEqual({
+      lossiness: 65,
+    });
   });
 });

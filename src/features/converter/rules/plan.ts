@@ -10,6 +10,7 @@ import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from './settings';
 import { frameSequence, jobLoopCount } from './timing';
 import type { GifOptimiseOptions } from './gif-optimise';
+import { DITHERED_SMOOTH_SHARE } from './lossy-budget';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
 export interface FrameSource extends Size {
@@ -216,7 +217,9 @@ export function optimisationFor(plan: {
 }): GifOptimiseOptions | null {
   const lossiness = plan.palette.lossiness ?? 0;
   if (lossiness <= 0 && plan.frames.length < 2) return null;
-  return { lossiness };
+  const diffused = plan.palette.dither === 'atkinson' || plan.palette.dither === 'sierra2_4a';
+  // A diffused still's fine noise may take more of the budget (lossy-budget.ts); animations spread it evenly.
+  return diffused && plan.frames.length === 1 ? { lossiness, smoothShare: DITHERED_SMOOTH_SHARE } : { lossiness };
 }
 
 /** Indexed: the frames for the pass; else a GIF (a still: animations always go through the pass). */
