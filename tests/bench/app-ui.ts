@@ -60,7 +60,7 @@ export async function chooseFiles(page: Page, files: readonly string[]): Promise
   const deadline = Date.now() + 15_000;
   // The page takes files in as it checks them, so its count can rise for a while: a shortfall counts once
   // it has held for a second (a q100 run of the ten vtest frames was once read at 1 of 10).
-  let shortfall: { kept: number; since: number } | null = null;
+  let short = { kept: -1, since: 0 };
   while (Date.now() < deadline) {
     // A refusal first: Convert can still be enabled by the previous case's files, which the refused choice kept.
     if ((await refusals.count()) > earlierRefusals) {
@@ -75,8 +75,8 @@ export async function chooseFiles(page: Page, files: readonly string[]): Promise
     const kept = await selectedFileCount(page);
     if (kept !== null && (await convertButton(page).isEnabled())) {
       if (kept >= files.length) return { accepted: true };
-      if (shortfall?.kept !== kept) shortfall = { kept, since: Date.now() };
-      else if (Date.now() - shortfall.since >= 1000) {
+      if (short.kept !== kept) short = { kept, since: Date.now() };
+      else if (Date.now() - short.since >= 1000) {
         return { accepted: false, reason: `the UI kept ${kept} of ${files.length} files` };
       }
     }
