@@ -71,6 +71,23 @@ describe('palette refinement', () => {
     const refined = refinePaletteFile(file, builder.build(), 2);
     expect([...refined]).toEqual([90, 60, 30, 255, 0, 0, 0, 0]);
   });
+
+  it('keeps the padding (repeats of a colour) on its colour: a palette of N colours stays N colours', () => {
+    // Two groups of pixels and a palette of two colours padded to four entries with the last one: the
+    // padding must not drift off on its own and become extra colours.
+    const builder = new HistogramBuilder();
+    builder.add(pixels([[10, 10, 10]], 40));
+    builder.add(pixels([[200, 200, 200]], 20));
+    builder.add(pixels([[240, 240, 240]], 20));
+    const bgra = (c: number) => [c, c, c, 255];
+    const file = Uint8Array.from([...bgra(30), ...bgra(180), ...bgra(180), ...bgra(180)]);
+    const refined = refinePaletteFile(file, builder.build(), 3);
+    const colours = new Set<string>();
+    for (let i = 0; i < 4; i++) colours.add([...refined.subarray(i * 4, i * 4 + 3)].join());
+    expect(colours.size).toBe(2);
+    expect([...refined.subarray(0, 3)]).toEqual([10, 10, 10]);
+    expect([...refined.subarray(12, 15)]).toEqual([...refined.subarray(4, 7)]);
+  });
 });
 
 describe('histogram samples (one per frame, from the decode workers)', () => {

@@ -317,17 +317,27 @@ export function refinePalette(
 
 /**
  * A palettegen palette as the core reads and writes it (-palette-in/-palette-out, 16x16 RGB32: B, G, R, A
- * bytes per entry), refined. The transparent entry (alpha 0) stays where it is.
+ * bytes per entry), refined. The transparent entry (alpha 0) stays where it is. A palette of fewer than 256
+ * colours is padded with its last one: the padding follows that colour, else each repeat, refined on its
+ * own, drifts to a colour of its own (a 128-colour palette came back with 133).
  */
 export function refinePaletteFile(bytes: Uint8Array, histogram: ColourHistogram, iterations: number): Uint8Array {
   const entries = bytes.length / 4;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const firstOf = new Map<number, number>();
+  const original = Int32Array.from({ length: entries }, (_, i) => {
+    const entry = view.getUint32(i * 4);
+    if (!firstOf.has(entry)) firstOf.set(entry, i);
+    return firstOf.get(entry)!;
+  });
   const rgb = new Uint8Array(entries * 3);
   for (let i = 0; i < entries; i++) rgb.set([bytes[i * 4 + 2]!, bytes[i * 4 + 1]!, bytes[i * 4]!], i * 3);
   const transparent = (i: number) => bytes[i * 4 + 3] === 0;
-  const refined = refinePalette(rgb, histogram, iterations, transparent);
+  const refined = refinePalette(rgb, histogram, iterations, (i) => transparent(i) || original[i] !== i);
   const out = bytes.slice();
   for (let i = 0; i < entries; i++) {
-    if (!transparent(i)) out.set([refined[i * 3 + 2]!, refined[i * 3 + 1]!, refined[i * 3]!], i * 4);
+    const from = original[i]!;
+    if (!transparent(i)) out.set([refined[from * 3 + 2]!, refined[from * 3 + 1]!, refined[from * 3]!], i * 4);
   }
   return out;
 }
