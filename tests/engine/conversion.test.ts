@@ -232,6 +232,20 @@ describe('quality', () => {
     const grainy = await convertImages(ffmpeg, [input('p', grain(240, 180))]);
     expect(grainy.plan.palette.dither).toBe('none');
   });
+
+  it('gives a grainy picture (nothing to band) 128 colours and less lossiness at 80 %, close to the PNG', async () => {
+    const image = grain(240, 180);
+    const q90 = await convertImages(ffmpeg, [input('g', image)], { quality: 90 });
+    const q80 = await convertImages(ffmpeg, [input('g', image)], { quality: 80 });
+    expect(q80.plan.palette).toEqual({ maxColors: 128, dither: 'none', lossiness: 40 });
+    const shown = decodeGif(q80.gif).frames[0]!.image;
+    const colours = new Set<number>();
+    for (let i = 0; i < shown.data.length; i += 4)
+      colours.add((shown.data[i]! << 16) | (shown.data[i + 1]! << 8) | shown.data[i + 2]!);
+    expect(colours.size).toBeLessThanOrEqual(128);
+    expect(q80.gif.length).toBeLessThan(q90.gif.length);
+    expect(lumaSsim(shown, image)).toBeGreaterThan(0.9);
+  });
 });
 
 describe('progress, cleanup and failures', () => {

@@ -4,10 +4,12 @@
  * each with bytes, SSIM-Y and butteraugli. For tuning rules/quality.ts quickly; `npm run bench:quality`
  * stays the reference (real app, real browser).
  *
- *   QUALITIES=80,70 [GIFSKI=1] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
+ *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
+ *
+ * OUT=dir keeps the app's GIFs there as <id>-q<quality>.gif, to look at.
  */
 import '../../support/node-lzw';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePng, type Rgba } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
@@ -52,6 +54,7 @@ for (const id of process.argv.slice(2)) {
   for (const quality of qualities) {
     const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality });
     first ??= gif;
+    if (process.env.OUT) writeFileSync(join(process.env.OUT, `${id}-q${quality}.gif`), gif);
     size = { width: plan.width, height: plan.height };
     row.push(`q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${score(gif, sources)}`);
   }

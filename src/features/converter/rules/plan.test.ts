@@ -160,7 +160,8 @@ describe('buildPlan', () => {
     expect([gif.optimisation, gif.outputFile, gif.args.slice(-2)]).toEqual([null, 'output.gif', ['-o', 'output.gif']]);
     const lossy = settings({ quality: 80 });
     const indices = buildPlan(layoutOf(lossy), lossy, opaque);
-    expect([indices.optimisation, indices.args.slice(-2)]).toEqual([{ lossiness: 65 }, ['-indices-out', 'output.idx']]);
+    // Nothing to band at 80 %: 128 colours and lossiness 40 (quality.ts NOTHING_TO_BAND).
+    expect([indices.optimisation, indices.args.slice(-2)]).toEqual([{ lossiness: 40 }, ['-indices-out', 'output.idx']]);
   });
   it('hands frames larger than their placement over at full size, for the core to scale with lanczos', () => {
     const s = settings({ mode: 'animated' });
@@ -208,13 +209,14 @@ describe('buildPlan', () => {
     expect(plan.split!.runs.map((run) => run.outputFile)).toEqual(['run0.idx', 'run1.idx']);
   });
   it('maps quality to the palette size', () => {
-    for (const [quality, colours] of [
-      [100, 256],
-      [60, 192],
-      [10, 16],
+    for (const [quality, smoothGradient, colours] of [
+      [100, true, 256],
+      [60, true, 192],
+      [60, false, 128],
+      [10, true, 16],
     ] as const) {
       const s = settings({ quality });
-      const plan = buildPlan(layoutOf(s), s, opaque);
+      const plan = buildPlan(layoutOf(s), s, { smoothGradient, transparent: false });
       // The engine cuts a palette of this size from the histogram; the core reads it.
       expect(plan.palette.maxColors).toBe(colours);
       expect(arg(plan.args, '-palette-in')).toBe(plan.paletteFile);

@@ -64,9 +64,31 @@ describe('dithering', () => {
     });
     expect(paletteOptions(80, 'none', still(true))).toEqual({ maxColors: 256, dither: 'none', lossiness: 65 });
   });
-  it('gives dithered and undithered pictures the same lossiness (the optimiser spreads it by content)', () => {
+  it('keeps 256 colours down to 70 % for a picture with smooth areas, dithered or not', () => {
     expect(paletteOptions(80, 'auto', still(true))).toEqual({ maxColors: 256, dither: 'atkinson', lossiness: 65 });
-    expect(paletteOptions(80, 'auto', still(false)).lossiness).toBe(65);
+    expect(paletteOptions(70, 'none', still(true))).toEqual({ maxColors: 256, dither: 'none', lossiness: 80 });
+  });
+  it('trades colours before lossiness from 80 % down when there is nothing to band', () => {
+    expect(paletteOptions(90, 'auto', still(false))).toEqual({ maxColors: 256, dither: 'none', lossiness: 30 });
+    expect(paletteOptions(80, 'auto', still(false))).toEqual({ maxColors: 128, dither: 'none', lossiness: 40 });
+    expect(paletteOptions(80, 'none', { smooth: false, animated: true })).toEqual({
+      maxColors: 128,
+      dither: 'none',
+      lossiness: 40,
+    });
+    expect(paletteOptions(50, 'auto', still(false))).toEqual({ maxColors: 128, dither: 'none', lossiness: 110 });
+    // Dithered on request, the texture rung does not apply: it was measured undithered.
+    expect(paletteOptions(80, 'diffusion', still(false)).maxColors).toBe(256);
+  });
+  it('makes every step smaller than the one above: fewer colours or more lossiness, never more of either', () => {
+    for (const facts of [still(true), still(false), { smooth: false, animated: true }]) {
+      for (let quality = 20; quality <= 100; quality += 10) {
+        const above = paletteOptions(quality, 'auto', facts);
+        const below = paletteOptions(quality - 10, 'auto', facts);
+        expect(below.maxColors).toBeLessThanOrEqual(above.maxColors);
+        if (below.maxColors === above.maxColors) expect(below.lossiness ?? 0).toBeGreaterThan(above.lossiness ?? 0);
+      }
+    }
   });
 });
 

@@ -71,6 +71,35 @@ export const PALETTE_REFINE_ITERATIONS = 3;
  */
 export const ORDERED_BAYER_SCALE = 3;
 
+/**
+ * Pictures with nothing to band and no dithering (foliage, grain, texture, screenshots: the smooth share of
+ * content-analysis.ts under its threshold) trade colours before lossiness from 80 % down: lossy LZW
+ * carries its error along the row, which smears fine texture sideways (SSIM's structure term sees it,
+ * and so do 1:1 crops of foliage), while texture hides the steps of a smaller palette. Node engine
+ * (tests/engine/measure/quality-eval.ts), bytes / SSIM-Y / butteraugli, LADDER's rung → this one:
+ *
+ *                  80 %: 256/65 → 128/40            70 %: 256/80 → 128/50            60 %: 192/95 → 128/70
+ *   forest path   397K/.885/3.06 → 386K/.919/2.62   374K/.863/3.35 → 361K/.901/2.83   330K/.840/3.80 → 326K/.870/3.28
+ *   film grain    573K/.912/2.90 → 561K/.925/2.73   540K/.888/2.97 → 528K/.910/2.93   480K/.850/3.54 → 477K/.877/3.29
+ *   elephants     1125K/.897/3.82 → 1121K/.922/4.07 1061K/.878/3.97 → 1052K/.908/4.14 957K/.856/4.01 → 950K/.881/4.32
+ *   screenshot    32K/.9994/1.35 → 30K/.9998/0.81   31K/.9995/1.26 → 30K/.9997/1.03   29K/.9994/1.47 → 29K/.9995/1.24
+ *   tree clip     58K/.940/3.95 → 56K/.955/3.69     56K/.928/4.53 → 54K/.945/3.71     52K/.911/4.51 → 50K/.927/4.36
+ *
+ * (elephants: the 5640x3172 painting shown at 1920x1080; the tree clip: 10 frames, an animation.) Every
+ * rung stays smaller than the one above (90 % keeps 256/30, 50 % is LADDER's 128/110). The elephants'
+ * butteraugli, which scores the worst spot, rises a little with the smaller palette while its SSIM-Y rises
+ * more; at 1:1 its canvas weave keeps its vertical threads where lossiness 65 smeared them sideways.
+ * Below 128 colours the steps start to show where such a picture still has quiet areas: the tree clip's
+ * sky at 64/20 went to butteraugli 7.08, the elephants painting's pale washes to 5.94. The screenshot's text
+ * looks the same at 1:1. Pictures with smooth areas keep LADDER: with fewer colours they band or, dithered,
+ * lose more than lossiness costs them (storm at 128/30: 171K/.953/4.28 against 256/65's 124K/.945/3.29).
+ */
+const NOTHING_TO_BAND: Record<number, { colours: number; lossiness: number }> = {
+  60: { colours: 128, lossiness: 70 },
+  70: { colours: 128, lossiness: 50 },
+  80: { colours: 128, lossiness: 40 },
+};
+
 const step = (quality: number) => Math.min(100, Math.max(10, Math.round(quality / 10) * 10));
 
 export function coloursForQuality(quality: number): number {
@@ -144,10 +173,11 @@ const DITHERED_ANIMATION_SHARE = 1 / 3;
 
 export function paletteOptions(quality: number, choice: DitherChoice, facts: DitherFacts): PaletteOptions {
   const dither = ditherMethod(choice, facts);
-  const full = lossinessForQuality(quality);
-  const lossiness = facts.animated && dither !== 'none' ? Math.round(full * DITHERED_ANIMATION_SHARE) : full;
+  const rung = (dither === 'none' && !facts.smooth && NOTHING_TO_BAND[step(quality)]) || LADDER[step(quality)]!;
+  const lossiness =
+    facts.animated && dither !== 'none' ? Math.round(rung.lossiness * DITHERED_ANIMATION_SHARE) : rung.lossiness;
   return {
-    maxColors: coloursForQuality(quality),
+    maxColors: rung.colours,
     dither,
     ...(dither === 'bayer' ? { bayerScale: ORDERED_BAYER_SCALE } : {}),
     ...(lossiness > 0 ? { lossiness } : {}),
