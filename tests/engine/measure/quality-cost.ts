@@ -3,7 +3,9 @@
  * content analysis (smooth-block share, exact-palette fit) and the optimiser pass (lossy LZW, frame
  * differencing), against the whole conversion on the Node core (the pass included). CPU time of this
  * process, the median of a few runs, so other load on the machine inflates both sides alike; the
- * browser's wall-clock stages are tests/engine/measure/stage-times.ts.
+ * browser's wall-clock stages are tests/engine/measure/stage-times.ts. The pass writes the GIF in place of
+ * the core's encoder, so its second share leaves out what writing the frames whole and lossless costs
+ * (gifAsMapped, timed on the same frames): the part of the pass that is quality work.
  *
  *   npx tsx tests/engine/measure/quality-cost.ts [runs=3] <png or folder of frames>...
  */
@@ -11,7 +13,7 @@ import '../../support/node-lzw';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
-import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
 import { parseGif } from '@/features/converter/rules/gif-file';
 import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
 import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
@@ -45,24 +47,29 @@ for (const path of args) {
     : [path];
   const inputs = files.map((file, i) => ({ name: `f${i}.png`, image: decodePng(readFileSync(file)) }));
   const settings = { ...DEFAULT_SETTINGS, mode: inputs.length > 1 ? ('animated' as const) : ('static' as const) };
-  const samples = { total: [] as number[], analysis: [] as number[], optimise: [] as number[] };
+  const samples = { total: [] as number[], analysis: [] as number[], optimise: [] as number[], plain: [] as number[] };
   let summary = '';
   for (let run = 0; run <= runs; run++) {
     let started = cpuMs();
     // The job as node-engine.ts runs it, its pass timed where it runs (on the core's indexed frames).
     let optimise = 0;
+    let plain = 0;
     const { gif, plan } = await runConversionJob(ffmpeg, {
       settings,
       sources: inputs.map(({ name, image }) => ({ name, width: image.width, height: image.height })),
       readFrame: async (frame) => decodedFrame(inputs[frame.sourceIndex]!.image, frame, settings),
       optimise: async (input, options, cut) => {
+        // What writing these frames costs without the pass (whole frames, lossless LZW): the share of any GIF writer.
+        const plainStarted = cpuMs();
+        gifAsMapped(input);
+        plain = cpuMs() - plainStarted;
         const passStarted = cpuMs();
         const out = optimiseGifInRuns(input, options, cut);
         optimise = cpuMs() - passStarted;
         return out;
       },
     });
-    const total = cpuMs() - started;
+    const total = cpuMs() - started - plain;
     started = cpuMs();
     const histogram = new HistogramBuilder();
     const pixels = inputs.reduce((sum, { image }) => sum + image.width * image.height, 0);
@@ -79,13 +86,17 @@ for (const path of args) {
     samples.total.push(total);
     samples.analysis.push(analysis);
     samples.optimise.push(optimise);
+    samples.plain.push(plain);
     summary = `${inputs.length} x ${plan.width}x${plan.height}, ${plan.palette.dither}, lossiness ${plan.palette.lossiness ?? 0}, ${(gif.length / 1024).toFixed(0)} KiB`;
   }
-  const [total, analysis, optimise] = [median(samples.total), median(samples.analysis), median(samples.optimise)];
+  const [total, analysis, optimise, plain] = [samples.total, samples.analysis, samples.optimise, samples.plain].map(
+    median,
+  ) as [number, number, number, number];
   const share = (ms: number) => `${((ms / total) * 100).toFixed(1)} %`;
   console.log(
     `${path.split('/').slice(-2).join('/')}: ${summary}; conversion ${total.toFixed(0)} ms CPU; analysis ` +
       `${analysis.toFixed(0)} ms (${share(analysis)}, refinement included); optimiser ${optimise.toFixed(0)} ms (${share(optimise)}); ` +
-      `quality work ${share(analysis + optimise)}`,
+      `quality work ${share(analysis + optimise)}; without the plain encode the pass replaces (${plain.toFixed(0)} ms) ` +
+      `${share(analysis + optimise - plain)}`,
   );
 }
