@@ -58,8 +58,9 @@ export async function chooseFiles(page: Page, files: readonly string[]): Promise
   await input.evaluate((element) => ((element as HTMLInputElement).value = ''));
   await input.setInputFiles([...files]);
   const deadline = Date.now() + 15_000;
-  // The page takes files in as it checks them, so its count can rise for a while: a shortfall counts once
-  // it has held for a second (a q100 run of the ten vtest frames was once read at 1 of 10).
+  // The count is read from the page's own words, and the previous choice's upload toast ('Files uploaded: 1
+  // PNG file(s)') can still be on screen before this choice's list and toast are: a shortfall counts once it
+  // has held for a second (the quality bench once read the ten vtest frames, after grass, as 1 of 10).
   let short = { kept: -1, since: 0 };
   while (Date.now() < deadline) {
     // A refusal first: Convert can still be enabled by the previous case's files, which the refused choice kept.
