@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseGif } from '@/features/converter/rules/gif-file';
 import { gifAsMapped, optimiseGif, optimiseGifInRuns, type OptimiseRun } from '@/features/converter/rules/gif-optimise';
+import { perceivedError } from '@/features/converter/rules/frame-diff';
 import { MAX_BUDGET_SHARE } from '@/features/converter/rules/lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
@@ -106,14 +107,15 @@ describe('the optimiser in a real conversion', () => {
     const [want, got] = [decodeGif(plain), decodeGif(lossy)];
     expect(got.frames.map((f) => f.delayCs)).toEqual(want.frames.map((f) => f.delayCs));
     expect(got.loopCount).toBe(want.loopCount);
-    // Busy blocks get up to MAX_BUDGET_SHARE of the budget (lossy-budget.ts), plus the carried error.
+    // Busy blocks get up to MAX_BUDGET_SHARE of the budget (lossy-budget.ts), plus the carried error, in the
+    // encoder's measure (frame-diff.ts perceivedError).
     const limit = 1.75 * Math.sqrt(MAX_BUDGET_SHARE * 400) + 1;
     got.frames.forEach((frame, f) => {
       const a = frame.image.data;
       const b = want.frames[f]!.image.data;
       for (let p = 0; p < a.length; p += 4) {
         expect(a[p + 3]).toBe(b[p + 3]);
-        const off = Math.hypot(a[p]! - b[p]!, a[p + 1]! - b[p + 1]!, a[p + 2]! - b[p + 2]!);
+        const off = Math.sqrt(perceivedError(a[p]! - b[p]!, a[p + 1]! - b[p + 1]!, a[p + 2]! - b[p + 2]!));
         if (off > limit) expect.fail(`frame ${f} pixel ${p / 4} off by ${off.toFixed(1)}`);
       }
       expect(meanAbsoluteError(frame.image, frames[f]!)).toBeLessThan(
@@ -158,7 +160,7 @@ describe('the optimiser in a real conversion', () => {
       let clear = 0;
       for (let p = 0; p < a.length; p += 4) {
         if (a[p + 3] !== 255) clear++;
-        worst = Math.max(worst, Math.hypot(a[p]! - b[p]!, a[p + 1]! - b[p + 1]!, a[p + 2]! - b[p + 2]!));
+        worst = Math.max(worst, Math.sqrt(perceivedError(a[p]! - b[p]!, a[p + 1]! - b[p + 1]!, a[p + 2]! - b[p + 2]!)));
       }
       expect(clear, `frame ${f}`).toBe(0);
       expect(worst, `frame ${f}`).toBeLessThanOrEqual(limit);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canvasColours, changedBounds, clearingBounds, cutFrame, NOTHING, unionRect } from './frame-diff';
+import {
+  canvasColours,
+  changedBounds,
+  clearingBounds,
+  cutFrame,
+  NOTHING,
+  perceivedError,
+  unionRect,
+} from './frame-diff';
 import { CLEAR } from './gif-file';
 
 const RED = 0;
@@ -38,11 +46,25 @@ describe('frame differencing', () => {
       [1, 1, DARK_RED],
       [4, 2, BLUE],
     ]);
-    expect(changedBounds(after, before, 6, colours, 30)).toEqual({ left: 4, top: 2, width: 1, height: 1 });
+    // Red 255 → 250 looks off by 14 (perceivedError): within 15, not within 10.
+    expect(changedBounds(after, before, 6, colours, 15)).toEqual({ left: 4, top: 2, width: 1, height: 1 });
     const exact = new Uint8Array(24);
     exact[1 * 6 + 1] = 1;
-    expect(changedBounds(after, before, 6, colours, 30, exact)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
-    expect(changedBounds(after, before, 6, colours, 20)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+    expect(changedBounds(after, before, 6, colours, 15, exact)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+    expect(changedBounds(after, before, 6, colours, 10)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+  });
+
+  it('counts a change of lightness whole and a change of colour at the same lightness half', () => {
+    expect(perceivedError(0, 0, 0)).toBe(0);
+    // Grey: all lightness, the squared RGB distance.
+    expect(perceivedError(10, 10, 10)).toBe(300);
+    expect(perceivedError(-10, -10, -10)).toBe(300);
+    // Red 5 levels down: 25 squared, of which 3 is lightness.
+    expect(perceivedError(5, 0, 0)).toBe(14);
+    // Green up, magenta down at about the same lightness: half of it.
+    const all = 20 * 20 + 10 * 10 + 20 * 20;
+    expect(perceivedError(-20, 10, -20)).toBeLessThan(all * 0.6);
+    expect(perceivedError(-20, 10, -20)).toBeGreaterThanOrEqual(all / 2);
   });
 
   it('bounds what must be cleared: clear next, not clear now', () => {

@@ -34,8 +34,21 @@ export interface Rect {
 }
 
 /**
+ * How far off a colour looks, in squared levels: the luma part of the difference whole, the rest (colour
+ * at the same lightness) half. The lossy LZW encoder's measure (wasm-assets/core/lzw/gif-lzw.c
+ * `perceived_error`, where the measurements are), so the differencing and the encoder agree on what a
+ * lossiness allows.
+ */
+export function perceivedError(dr: number, dg: number, db: number): number {
+  const all = dr * dr + dg * dg + db * db;
+  const dy = Math.trunc((77 * dr + 150 * dg + 29 * db) / 256);
+  const luma = 3 * dy * dy;
+  return all > luma ? luma + ((all - luma) >> 1) : luma;
+}
+
+/**
  * Whether the canvas colour `shown` may stay for the wanted colour: equal, or both opaque and within
- * `tolerance` (squared RGB distance; lossy only).
+ * `tolerance` (perceivedError; lossy only).
  */
 export function closeEnough(shown: number, wanted: number, tolerance: number): boolean {
   if (shown === wanted) return true;
@@ -43,7 +56,7 @@ export function closeEnough(shown: number, wanted: number, tolerance: number): b
   const dr = ((shown >> 16) & 0xff) - ((wanted >> 16) & 0xff);
   const dg = ((shown >> 8) & 0xff) - ((wanted >> 8) & 0xff);
   const db = (shown & 0xff) - (wanted & 0xff);
-  return dr * dr + dg * dg + db * db <= tolerance;
+  return perceivedError(dr, dg, db) <= tolerance;
 }
 
 /**

@@ -2,6 +2,7 @@ import { GifReader } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { writeGif } from './gif-file';
 import { decodeLzw, encodeInBands, encodeLzw, joinBands, packColour, type LzwImage } from './gif-lzw';
+import { perceivedError } from './frame-diff';
 
 function random(seed: number) {
   return () => {
@@ -72,11 +73,14 @@ function omggifIndices(data: Uint8Array, img: LzwImage): Uint8Array {
   );
 }
 
+/** How far off index `a` looks for `b`, in levels: the root of the encoder's measure (perceivedError). */
 const distance = (palette: Uint8Array, a: number, b: number) =>
-  Math.hypot(
-    palette[a * 3]! - palette[b * 3]!,
-    palette[a * 3 + 1]! - palette[b * 3 + 1]!,
-    palette[a * 3 + 2]! - palette[b * 3 + 2]!,
+  Math.sqrt(
+    perceivedError(
+      palette[a * 3]! - palette[b * 3]!,
+      palette[a * 3 + 1]! - palette[b * 3 + 1]!,
+      palette[a * 3 + 2]! - palette[b * 3 + 2]!,
+    ),
   );
 
 describe('LZW, lossless', () => {

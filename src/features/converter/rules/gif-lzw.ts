@@ -161,7 +161,7 @@ export interface LzwImage {
   under: Int32Array | null;
   minCodeSize: number;
   /**
-   * Lossy only: each pixel's own budget (squared RGB distance), in place of the one given to the
+   * Lossy only: each pixel's own budget (perceived error, frame-diff.ts), in place of the one given to the
    * encoder (lossy-budget.ts spends more where detail hides the error, less on smooth areas).
    */
   budgets?: Uint16Array | null;
@@ -184,8 +184,8 @@ export interface LzwResult {
 export type LzwBand = 'whole' | 'first' | 'next';
 
 /**
- * Encodes one frame. `errorBudget` is the largest squared RGB distance (0–255 per channel) a pixel may
- * be shown off by, including the error carried from the previous pixels of its row: 0 is lossless. Each
+ * Encodes one frame. `errorBudget` is the largest perceived error (frame-diff.ts perceivedError: squared
+ * levels, a change of colour counting half a change of lightness) a pixel may be shown off by, including the error carried from the previous pixels of its row: 0 is lossless. Each
  * string is the longest the dictionary holds whose every pixel shows its wanted colour, or stays within
  * the budget; among the longest, the one of least summed error (gif-lzw.c says how it is searched).
  * Needs the encoder's module in this thread (lzw-wasm.ts setLzwModule).

@@ -30,8 +30,8 @@ import { adaptiveBudgets } from './lossy-budget';
 
 export interface GifOptimiseOptions {
   /**
-   * 0 = lossless. Otherwise a pixel may be shown off by up to √(10 × lossiness) in RGB distance (0–255
-   * per channel), error carried along the row: the scale of gifsicle's `--lossy`, so 20 is mild, 80 strong.
+   * 0 = lossless. Otherwise a pixel may be shown off by up to √(10 × lossiness) levels of lightness (a
+   * change of colour counts half: frame-diff.ts perceivedError), error carried along the row: the scale of gifsicle's `--lossy`, so 20 is mild, 80 strong.
    * That budget is spread by content (lossy-budget.ts): a quarter of it on smooth areas, up to twice in texture.
    */
   lossiness: number;
@@ -39,7 +39,7 @@ export interface GifOptimiseOptions {
   smoothShare?: number;
 }
 
-/** Squared RGB distance allowed per pixel for a lossiness (gifsicle's scale: 10 per step). */
+/** Perceived error (perceivedError) allowed per pixel for a lossiness (gifsicle's scale: 10 per step). */
 export const errorBudget = (lossiness: number) => Math.max(0, Math.round(lossiness * 10));
 
 /**

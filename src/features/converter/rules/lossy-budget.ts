@@ -27,7 +27,7 @@ export const MAX_BUDGET_SHARE = 2;
 export const DITHERED_SMOOTH_SHARE = 0.4;
 
 /**
- * Per-pixel budgets (squared RGB distance) for a frame of palette indices: `budget` × the share of
+ * Per-pixel budgets (perceived error, frame-diff.ts) for a frame of palette indices: `budget` × the share of
  * the pixel's block, at least `smoothShare`. Transparent pixels count as steps of 0.
  */
 export function adaptiveBudgets(
