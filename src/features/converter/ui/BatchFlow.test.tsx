@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeOutput, pngFile } from '@/test-utils/fake-runtime';
@@ -41,7 +41,7 @@ describe('a batch of stills', () => {
 
     runtime.jobs[0]!.resolve(fakeOutput({ gif: new Blob([new Uint8Array(700)], { type: 'image/gif' }) }));
     await settle();
-    expect(screen.getByTestId('files-done')).toHaveTextContent('1 / 3 files');
+    await waitFor(() => expect(screen.getByTestId('files-done')).toHaveTextContent('1 / 3 files'));
     runtime.jobs[1]!.reject(new Error('Failed to load image: b.png (bad CRC)'));
     await settle();
     runtime.jobs[2]!.resolve(fakeOutput({ gif: new Blob([new Uint8Array(800)], { type: 'image/gif' }) }));

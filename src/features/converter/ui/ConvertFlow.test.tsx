@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { ConvertCard } from './ConvertCard';
-import { ProgressCard } from './ProgressCard';
+import { PROGRESS_SHOWN_EVERY_MS, ProgressCard } from './ProgressCard';
 import { ResultCard } from './ResultCard';
 
 function setup(files: File[] = []) {
@@ -29,6 +29,27 @@ describe('converting from the page', () => {
     expect(runtime.jobs).toHaveLength(0);
   });
 
+  it('shows the latest progress at most every PROGRESS_SHOWN_EVERY_MS, and where the job ended at once', async () => {
+    const { user, runtime } = setup([pngFile('a.png', 160, 120, 2000), pngFile('b.png', 160, 120, 2000)]);
+    await user.click(screen.getByRole('button', { name: /^Convert/ }));
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_SHOWN_EVERY_MS + 50));
+    const report = (progress: number) =>
+      act(() => runtime.current.options.onProgress?.({ stage: 'processing', progress, message: `Frame ${progress}` }));
+    report(30);
+    report(40);
+    report(50);
+    // The first change shows at once, the ones right after it wait, and only the latest of them is shown.
+    expect(screen.getByText('30%')).toBeInTheDocument();
+    expect(screen.queryByText('50%')).not.toBeInTheDocument();
+    expect(await screen.findByText('50%')).toBeInTheDocument();
+    expect(screen.queryByText('40%')).not.toBeInTheDocument();
+    report(60);
+    report(70);
+    await act(async () => runtime.finish({ frameCount: 2, width: 160, height: 120, fileName: 'out.gif' }));
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(screen.getByText('Complete')).toBeInTheDocument();
+  });
+
   it('shows progress while busy, then the result with its facts', async () => {
     const { user, runtime } = setup([pngFile('a.png', 160, 120, 2000), pngFile('b.png', 160, 120, 2000)]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
@@ -38,7 +59,7 @@ describe('converting from the page', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
     act(() => runtime.current.options.onProgress?.({ stage: 'processing', progress: 30, message: 'Composing frames' }));
-    expect(screen.getByText('Processing')).toBeInTheDocument();
+    expect(await screen.findByText('Processing')).toBeInTheDocument();
     expect(screen.getByText('30%')).toBeInTheDocument();
     expect(screen.getByText('Composing frames')).toBeInTheDocument();
     expect(screen.getByText('Composing frames').closest('[aria-live="polite"]')).not.toBeNull();

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { Activity, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '@/shared/lib/when-idle';
 import { useConverter } from '../store/use-converter';
+import classes from './Converter.module.css';
 import { ConvertCard } from './ConvertCard';
 import { FileList, preloadCards, ResultCard, SettingsCard, TransparencyCard } from './lazy-cards';
 import { ProgressCard } from './ProgressCard';
@@ -22,8 +23,9 @@ export function Converter() {
   useAppLaunchFiles(addFiles);
   const hasFiles = useConverter((s) => s.files.length > 0);
   const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
+  const converting = useConverter((s) => s.machine.status === 'converting');
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={converting ? classes.converting : undefined}>
       <UploadArea />
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>
