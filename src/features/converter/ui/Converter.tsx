@@ -10,6 +10,7 @@ import { UploadArea } from './UploadArea';
 import { useAddFiles } from './use-add-files';
 import { useAppLaunchFiles } from './use-app-launch-files';
 import { usePasteFiles } from './use-paste-files';
+import { useConversionLock } from './use-conversion-lock';
 import { useIdleWarmUp } from './use-idle-warm-up';
 
 /** The converter's cards in the spec's order, from upload to result. */
@@ -23,9 +24,9 @@ export function Converter() {
   useAppLaunchFiles(addFiles);
   const hasFiles = useConverter((s) => s.files.length > 0);
   const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
-  const converting = useConverter((s) => s.machine.status === 'converting');
+  const locked = useConversionLock();
   return (
-    <Stack gap="lg" className={converting ? classes.converting : undefined}>
+    <Stack gap="lg" className={locked ? classes.locked : undefined}>
       <UploadArea />
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
@@ -60,11 +60,15 @@ describe('FileList as a frame strip', () => {
     expect(store.getState().settings.mode).toBe('static');
   });
 
-  it('locks the order and the delays while converting', () => {
-    const { store } = setup([pngFile('a.png'), pngFile('b.png')]);
+  it('locks the order and the delays while converting, and unlocks them once the job is over', async () => {
+    const { store, runtime } = setup([pngFile('a.png'), pngFile('b.png')]);
     act(() => void store.getState().convert());
     expect(screen.getByRole('button', { name: 'Move frame 2 up' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reverse' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Delay of frame 1 in milliseconds' })).toBeDisabled();
+    await act(async () => runtime.finish());
+    expect(store.getState().machine.status).toBe('done');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reverse' })).toBeEnabled());
+    expect(screen.getByRole('textbox', { name: 'Delay of frame 1 in milliseconds' })).toBeEnabled();
   });
 });

@@ -17,6 +17,7 @@ import { formatDuration, formatFrameRate } from '../rules/timing';
 import type { SelectedFile } from '../store/converter-store';
 import { useConverter } from '../store/use-converter';
 import { FrameDelayInput } from './FrameDelayInput';
+import { useConversionLock } from './use-conversion-lock';
 
 function Thumbnail({ file }: { file: File }) {
   // The object URL is revoked when the row leaves the list.
@@ -173,7 +174,7 @@ function orderHint(count: number, animated: boolean): string {
 export function FileList() {
   const files = useConverter((s) => s.files);
   const animated = useConverter((s) => s.settings.mode === 'animated');
-  const locked = useConverter((s) => s.machine.status === 'converting');
+  const locked = useConversionLock();
   const moveFile = useConverter((s) => s.moveFile);
   const reverseFiles = useConverter((s) => s.reverseFiles);
   const sortFilesByName = useConverter((s) => s.sortFilesByName);

@@ -28,6 +28,7 @@ import { findPreset, presetLabel, SIZE_PRESETS } from '../rules/size-presets';
 import { useConverter } from '../store/use-converter';
 import { TargetSizeInput } from './TargetSizeInput';
 import { TimingExtras } from './TimingExtras';
+import { useConversionLock } from './use-conversion-lock';
 
 const DITHER_OPTIONS: { value: DitherChoice; label: string }[] = [
   { value: 'auto', label: 'Automatic' },
@@ -239,7 +240,7 @@ const SizeFields = memo(function SizeFields({ locked }: { locked: boolean }) {
  * size taken from the first file) re-renders only the section it concerns.
  */
 export function SettingsCard() {
-  const locked = useConverter((s) => s.machine.status === 'converting');
+  const locked = useConversionLock();
   const animated = useConverter((s) => s.settings.mode === 'animated');
   const batch = useConverter((s) => isBatch(s.settings.mode, s.files.length));
 

@@ -9,6 +9,7 @@ import { BackgroundPicker } from './BackgroundPicker';
 import { MESSAGES } from './messages';
 import { backgroundStyle, usePreviewBackground } from './preview-background';
 import { useTransparentFiles } from './use-transparent-files';
+import { useConversionLock } from './use-conversion-lock';
 
 type MatteChoice = 'none' | 'white' | 'black' | 'custom';
 
@@ -42,7 +43,7 @@ export function TransparencyCard() {
   const files = useConverter((s) => s.files);
   const matte = useConverter((s) => s.settings.matte);
   const alphaThreshold = useConverter((s) => s.settings.alphaThreshold);
-  const locked = useConverter((s) => s.machine.status === 'converting');
+  const locked = useConversionLock();
   const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
   const updateSettings = useConverter((s) => s.updateSettings);
   const convert = useConverter((s) => s.convert);

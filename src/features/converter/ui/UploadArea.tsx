@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFolderOpen, IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
 import { LIMITS } from '../rules/settings';
-import { useConverter } from '../store/use-converter';
 import { useAddFiles } from './use-add-files';
+import { useConversionLock } from './use-conversion-lock';
 
 const ACCEPT = { 'image/png': ['.png'] };
 
@@ -40,7 +40,7 @@ function FolderButton({ disabled }: { disabled: boolean }) {
 
 export function UploadArea() {
   const addFiles = useAddFiles();
-  const converting = useConverter((s) => s.machine.status === 'converting');
+  const converting = useConversionLock();
 
   // react-dropzone's accept, maxFiles and maxSize drive the drag accept/reject styles and the dialog filter;
   // the verdict and its wording are ours (spec section 5), so every file is screened again here.
