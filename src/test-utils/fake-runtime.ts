@@ -24,6 +24,8 @@ export const FAKE_POOL_SIZE = 2;
 export interface FakeRuntime extends ConverterRuntime {
   jobs: PendingJob[];
   warmUps: number;
+  /** The selections handed to prepare(), in order. */
+  prepared: (readonly File[])[];
   /** Sample conversions (size estimates) asked for; answered with `sampleOutput`, or failed when it is unset. */
   samples: ConversionRequest[];
   sampleOutput: ConversionOutput | null;
@@ -48,6 +50,7 @@ export function createFakeRuntime(): FakeRuntime {
   const runtime: FakeRuntime = {
     jobs: [],
     warmUps: 0,
+    prepared: [],
     samples: [],
     sampleOutput: null,
     get current() {
@@ -57,6 +60,9 @@ export function createFakeRuntime(): FakeRuntime {
     },
     warmUp() {
       runtime.warmUps++;
+    },
+    prepare(files) {
+      runtime.prepared.push(files);
     },
     convert(request, options = {}) {
       return new Promise<ConversionOutput>((resolve, reject) => {

@@ -49,6 +49,7 @@ function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime &
   const engine = {
     encodes: 0,
     warmUp() {},
+    prepare() {},
     async convert(request: { settings: ConversionSettings }): Promise<ConversionOutput> {
       engine.encodes++;
       return conversionOutput(await convertImages(ffmpeg, frames, request.settings));

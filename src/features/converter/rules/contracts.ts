@@ -85,4 +85,9 @@ export interface ConverterRuntime {
   decodeGif(gif: Blob, options?: { signal?: AbortSignal }): Promise<DecodedGif>;
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
+  /**
+   * The files just chosen: the runtime may check them in idle time, so that Convert does not read and
+   * check them first. What a check finds is reported by the conversion, as if it had found it itself.
+   */
+  prepare(files: readonly File[]): void;
 }

@@ -4,11 +4,12 @@ import { abortError, ERROR_MESSAGES } from '../rules/errors';
 import { isAnimatedPng, parseApng } from '../rules/apng-parse';
 import { expandFrames, type CheckedFile } from '../rules/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
-import { stillPngHeader, validatePng } from '../rules/png-validation';
+import { stillPngHeader, validatePng, type PngHeader } from '../rules/png-validation';
 import { batchConcurrency, stillJobBytes } from '../rules/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress';
 import type { ConversionSettings } from '../rules/settings';
 import { StageClock } from '../rules/stage-times';
+import { ChecksAhead } from './checks-ahead';
 import { conversionOutput } from './conversion-job';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
@@ -42,6 +43,7 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
 export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterRuntime {
   const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const gifDecoder = new GifDecoderWorker();
+  const checksAhead = new ChecksAhead();
   const runtime: ConverterRuntime = {
     decodeGif(gif, options) {
       return gifDecoder.decode(gif, options);
@@ -50,6 +52,10 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.
       pool.warmUp(1);
+    },
+
+    prepare(files) {
+      checksAhead.prepare(files);
     },
 
     convertSample(request, options) {
@@ -97,20 +103,32 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     const started = performance.now();
     const clock = new StageClock();
     const read = readInOrder(files, READ_AHEAD_BYTES);
-    // Still PNGs whose starts read well (their header known, no animation) are checked in full while the
-    // engine decodes them: each frame waits for its file's check only before it goes to the core. Otherwise
-    // every file is checked first.
-    const starts = await clock.time('read', () =>
-      Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer()))),
-    );
-    const headers = starts.map(stillPngHeader);
+    // Still PNGs checked while the person chose the settings (checks-ahead.ts) go straight to the engine.
+    const ahead = await clock.time('validate', () => checksAhead.headers(files));
+    // Other still PNGs whose starts read well (their header known, no animation) are checked in full while
+    // the engine decodes them: each frame waits for its file's check only before it goes to the core.
+    // Otherwise every file is checked first.
+    const starts = ahead
+      ? null
+      : await clock.time('read', () =>
+          Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer()))),
+        );
+    const headers = ahead ?? starts!.map(stillPngHeader);
     /** Once the job is over, the checks not yet under way are skipped. */
     let settled = false;
     let checked: CheckedFile[];
     let checks: Promise<void>[] | null = null;
     if (headers.every((header) => header !== null)) {
       checked = files.map((file, index) => ({ name: file.name, header: headers[index]!, animation: null }));
-      checks = checkInOrder(files, read, clock, () => settled || signal?.aborted === true);
+      if (!ahead) {
+        checks = checkInOrder(
+          files,
+          read,
+          clock,
+          () => settled || signal?.aborted === true,
+          (file, header) => checksAhead.remember(file, header),
+        );
+      }
     } else {
       checked = [];
       for (const file of files) {
@@ -169,13 +187,17 @@ function checkInOrder(
   read: () => Promise<Uint8Array>,
   clock: StageClock,
   over: () => boolean,
+  passed: (file: File, header: PngHeader) => void,
 ): Promise<void>[] {
   let previous = Promise.resolve();
   return files.map((file) => {
     const check = previous.then(async () => {
       if (over()) throw abortError();
       const bytes = await clock.time('read', read);
-      clock.timeSync('validate', () => validatePng(bytes, file.name));
+      passed(
+        file,
+        clock.timeSync('validate', () => validatePng(bytes, file.name)),
+      );
     });
     check.catch(() => {}); // reported by the frame that waits for it
     previous = check;

@@ -8,6 +8,7 @@ const output = { fileName: 'converted_1.gif' } as ConversionOutput;
 function fakeEngine(): ConverterRuntime {
   return {
     warmUp: vi.fn(),
+    prepare: vi.fn(),
     convert: vi.fn(async () => output),
     convertEach: vi.fn(async () => []),
     convertSample: vi.fn(async () => output),
@@ -34,6 +35,17 @@ describe('createLazyRuntime', () => {
     const runtime = createLazyRuntime(async () => real);
     runtime.warmUp();
     await vi.waitFor(() => expect(real.warmUp).toHaveBeenCalledTimes(1));
+  });
+
+  it('hands a choice of files to a loaded runtime only: loading it for that would compete with the first paint', async () => {
+    const real = fakeEngine();
+    const runtime = createLazyRuntime(async () => real);
+    const files = [new File([new Uint8Array(8)], 'a.png')];
+    runtime.prepare(files);
+    await runtime.convert(request);
+    expect(real.prepare).not.toHaveBeenCalled();
+    runtime.prepare(files);
+    expect(real.prepare).toHaveBeenCalledWith(files);
   });
 
   it('retries a load that failed', async () => {

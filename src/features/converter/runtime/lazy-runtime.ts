@@ -30,6 +30,10 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
         },
       );
     },
+    prepare(files) {
+      // Only a loaded runtime checks ahead: loading it for this would compete with the first paint.
+      loaded?.prepare(files);
+    },
     convert: (request, options) => withRuntime((ready) => ready.convert(request, options)),
     convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),
     convertEach: (request, options) => withRuntime((ready) => ready.convertEach(request, options)),

@@ -63,6 +63,17 @@ describe('converter store', () => {
     expect(runtime.current.request.frameDelays).toEqual([null, 50, null]);
   });
 
+  it('hands every choice of files to the runtime to check ahead, not edits of the list', () => {
+    const { runtime, state } = setup();
+    state().chooseFiles([pngFile('b.png'), pngFile('a.png')]);
+    state().appendFiles([pngFile('pasted.png')]);
+    state().removeFile(state().files[0]!.id);
+    expect(runtime.prepared.map((files) => files.map((file) => file.name))).toEqual([
+      ['a.png', 'b.png'],
+      ['a.png', 'b.png', 'pasted.png'],
+    ]);
+  });
+
   it('a paste adds to the selection and keeps what was chosen', () => {
     const { state } = setup();
     state().chooseFiles([pngFile('a.png')]);

@@ -142,6 +142,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         machine: transition(machine, { type: 'clear' }),
         settings: { ...settings, mode: modeForFileCount(settings.mode, frameCountOf(files), change) },
       });
+      if (change === 'chosen') runtime.prepare(files.map((item) => item.file));
       const first = files[0]?.file;
       if (!first) return set({ aspectRatio: null });
       void readAspectRatio(first).then((aspectRatio) => {
