@@ -185,7 +185,8 @@ export type LzwBand = 'whole' | 'first' | 'next';
 
 /**
  * Encodes one frame. `errorBudget` is the largest perceived error (frame-diff.ts perceivedError: squared
- * levels, a change of colour counting half a change of lightness) a pixel may be shown off by, including the error carried from the previous pixels of its row: 0 is lossless. Each
+ * levels, a change of colour counting half a change of lightness) a pixel may be shown off by, including
+ * the error carried from the previous pixels of its row: 0 is lossless. Each
  * string is the longest the dictionary holds whose every pixel shows its wanted colour, or stays within
  * the budget; among the longest, the one of least summed error (gif-lzw.c says how it is searched).
  * Needs the encoder's module in this thread (lzw-wasm.ts setLzwModule).

@@ -31,7 +31,8 @@ import { adaptiveBudgets } from './lossy-budget';
 export interface GifOptimiseOptions {
   /**
    * 0 = lossless. Otherwise a pixel may be shown off by up to √(10 × lossiness) levels of lightness (a
-   * change of colour counts half: frame-diff.ts perceivedError), error carried along the row: the scale of gifsicle's `--lossy`, so 20 is mild, 80 strong.
+   * change of colour counts half: frame-diff.ts perceivedError), error carried along the row: the scale of
+   * gifsicle's `--lossy`, so 20 is mild, 80 strong.
    * That budget is spread by content (lossy-budget.ts): a quarter of it on smooth areas, up to twice in texture.
    */
   lossiness: number;

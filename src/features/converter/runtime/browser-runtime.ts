@@ -21,6 +21,10 @@ const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 /** How much of each file is read first: the chunks before the image data (stillPngHeader). */
 const START_BYTES = 64 * 1024;
 
+/** Each file's first START_BYTES, read side by side. */
+const readStarts = (files: readonly File[]) =>
+  Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer())));
+
 /** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
 export const STAGES_MARK = 'png2gif:stages';
 
@@ -108,12 +112,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     // Other still PNGs whose starts read well (their header known, no animation) are checked in full while
     // the engine decodes them: each frame waits for its file's check only before it goes to the core.
     // Otherwise every file is checked first.
-    const starts = ahead
-      ? null
-      : await clock.time('read', () =>
-          Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer()))),
-        );
-    const headers = ahead ?? starts!.map(stillPngHeader);
+    const headers = ahead ?? (await clock.time('read', () => readStarts(files))).map(stillPngHeader);
     /** Once the job is over, the checks not yet under way are skipped. */
     let settled = false;
     let checked: CheckedFile[];
@@ -121,13 +120,8 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     if (headers.every((header) => header !== null)) {
       checked = files.map((file, index) => ({ name: file.name, header: headers[index]!, animation: null }));
       if (!ahead) {
-        checks = checkInOrder(
-          files,
-          read,
-          clock,
-          () => settled || signal?.aborted === true,
-          (file, header) => checksAhead.remember(file, header),
-        );
+        const over = () => settled || signal?.aborted === true;
+        checks = checkInOrder(files, read, clock, over, (file, header) => checksAhead.remember(file, header));
       }
     } else {
       checked = [];
@@ -194,10 +188,8 @@ function checkInOrder(
     const check = previous.then(async () => {
       if (over()) throw abortError();
       const bytes = await clock.time('read', read);
-      passed(
-        file,
-        clock.timeSync('validate', () => validatePng(bytes, file.name)),
-      );
+      const header = clock.timeSync('validate', () => validatePng(bytes, file.name));
+      passed(file, header);
     });
     check.catch(() => {}); // reported by the frame that waits for it
     previous = check;
