@@ -23,6 +23,23 @@ describe('Converter', () => {
     );
   });
 
+  it('shows the file list in a commit of its own, before it reveals the settings', async () => {
+    const { user, container } = renderConverter(<Converter />);
+    await vi.waitFor(() => expect(container.querySelector('#settings-title')).not.toBeNull(), { timeout: 4000 });
+    // What the page holds when the list first appears: the settings' reveal (their effects, forced layouts)
+    // must not be part of that commit.
+    let settingsShownWithList: boolean | null = null;
+    const observer = new MutationObserver(() => {
+      if (settingsShownWithList !== null || !container.querySelector('#selected-files-title')) return;
+      settingsShownWithList = screen.queryByRole('heading', { name: 'Conversion settings' }) !== null;
+    });
+    observer.observe(container, { subtree: true, childList: true, attributes: true });
+    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, [pngFile('one.png')]);
+    expect(await screen.findByRole('heading', { name: 'Conversion settings' })).toBeVisible();
+    observer.disconnect();
+    expect(settingsShownWithList).toBe(false);
+  });
+
   // Many interactions in one test: allow for a busy machine.
   it('hands the engine the files in list order and the settings chosen on the page', { timeout: 60_000 }, async () => {
     const { user, runtime, container } = renderConverter(<Converter />);

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { Activity, Suspense, useEffect, useState } from 'react';
+import { Activity, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { whenIdle } from '@/shared/lib/when-idle';
 import { useConverter } from '../store/use-converter';
 import classes from './Converter.module.css';
@@ -23,6 +23,9 @@ export function Converter() {
   usePasteFiles(addFiles);
   useAppLaunchFiles(addFiles);
   const hasFiles = useConverter((s) => s.files.length > 0);
+  // The settings are revealed in a deferred render after the one that shows the list: revealing them mounts
+  // their effects (the sliders measure themselves in forced layouts), which held the list back ~100 ms.
+  const hadFiles = useDeferredValue(hasFiles);
   const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
   const locked = useConversionLock();
   return (
@@ -30,10 +33,10 @@ export function Converter() {
       <UploadArea />
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>
-        {/* Rendered ahead while hidden, in idle time: choosing files only reveals the settings, in the same
-            frame as the list (mounting them then took ~100 ms on a first visit; see measure-cards.ts). */}
-        {(cardsLoaded || hasFiles) && (
-          <Activity mode={hasFiles ? 'visible' : 'hidden'}>
+        {/* Rendered ahead while hidden, in idle time: choosing files only reveals the settings, right after
+            the list (mounting them then took ~100 ms on a first visit; see measure-cards.ts). */}
+        {(cardsLoaded || hadFiles) && (
+          <Activity mode={hadFiles ? 'visible' : 'hidden'}>
             <SettingsCard />
           </Activity>
         )}

@@ -4,6 +4,7 @@ import { errorMessageOf } from '../rules/errors';
 import { sortOutFolders } from '../rules/intake';
 import { screenUpload } from '../rules/upload-rules';
 import { useConverterStore } from '../store/use-converter';
+import { loadSelectionCards } from './lazy-cards';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
 import { announceUpload } from './upload-feedback';
@@ -52,7 +53,10 @@ export function useAddFiles(): (files: readonly File[], intake?: Intake) => Prom
         notify('info', MESSAGES.folderSkippedTitle, MESSAGES.folderSkipped(skipped.map((file) => file.name)));
       if (candidates.length === 0) return;
       const screening = screenUpload(candidates, intake === 'append' ? store.getState().files.length : 0);
-      const { files: accepted, animations } = await inspectAnimations(screening.accepted);
+      const [{ files: accepted, animations }] = await Promise.all([
+        inspectAnimations(screening.accepted),
+        loadSelectionCards(),
+      ]);
       announceUpload({ ...screening, accepted });
       if (accepted.length === 0) return;
       const state = store.getState();
