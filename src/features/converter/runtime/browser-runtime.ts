@@ -10,6 +10,7 @@ import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress
 import type { ConversionSettings } from '../rules/settings';
 import { StageClock } from '../rules/stage-times';
 import { ChecksAhead } from './checks-ahead';
+import { DecodesAhead } from './decodes-ahead';
 import { conversionOutput } from './conversion-job';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
@@ -48,6 +49,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
   const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const gifDecoder = new GifDecoderWorker();
   const checksAhead = new ChecksAhead();
+  const decodesAhead = new DecodesAhead(pool.first);
   const runtime: ConverterRuntime = {
     decodeGif(gif, options) {
       return gifDecoder.decode(gif, options);
@@ -60,6 +62,8 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
 
     prepare(files) {
       checksAhead.prepare(files);
+      pool.forEach((instance) => instance.keepDecodesOf(files));
+      decodesAhead.prepare(files);
     },
 
     convertSample(request, options) {
@@ -68,6 +72,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     async convertEach(request, options = {}) {
+      decodesAhead.stop();
       // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
       const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
       pool.warmUp(Math.min(concurrency, request.files.length));
@@ -81,6 +86,8 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     convert(request, options) {
+      // What is not decoded ahead yet, the conversion decodes itself (the size estimate's sample does not stop it).
+      decodesAhead.stop();
       return convert(request, options, 1, true);
     },
   };

@@ -6,9 +6,12 @@ import type { TransparencyOptions } from '../rules/matte';
 
 /** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {
+  type: 'decode';
   id: number;
   /** Files are structured-cloned by reference to the same bytes; nothing is read on this side. */
   file: Blob;
+  /** The file's number on the runtime's side (a cloned Blob is a new object here): the key of its kept decode. */
+  key: number;
   name: string;
   /** The picture's size in the file (from its header). */
   source: Size;
@@ -25,5 +28,25 @@ export interface DecodeRequest {
   histogram: HistogramSampling;
 }
 
+/** A new choice of files: the worker gives back its kept decodes of any other file (rules/kept-decodes.ts). */
+export interface KeepOnlyRequest {
+  type: 'keep-only';
+  keys: number[];
+}
+
+/** Decode a still PNG at its own size now and keep it, for the encodes of it to come (no answer). */
+export interface DecodeAheadRequest {
+  type: 'decode-ahead';
+  file: Blob;
+  key: number;
+}
+
+export type DecodeWorkerRequest = DecodeRequest | KeepOnlyRequest | DecodeAheadRequest;
+
+/**
+ * `kept`: the keys whose full-size decodes the worker holds or is making after this frame, for the runtime
+ * to route their frames to it.
+ */
 export type DecodeResponse =
-  { id: number; ok: true; rgba: ArrayBuffer; facts: FrameFacts } | { id: number; ok: false; message: string };
+  | { id: number; ok: true; rgba: ArrayBuffer; facts: FrameFacts; kept: number[] }
+  | { id: number; ok: false; message: string; kept: number[] };

@@ -93,6 +93,16 @@ export class EngineInstance {
     );
   }
 
+  /** A new choice of files: decodes kept for the files of an earlier one are given back. */
+  keepDecodesOf(files: readonly File[]): void {
+    this.#decoder.keepOnly(files);
+  }
+
+  /** Still PNGs decoded ahead of the jobs that will decode them (frame-decoder.ts). */
+  decodeAhead(files: readonly { file: File; pixels: number }[]): void {
+    this.#decoder.decodeAhead(files);
+  }
+
   async run(job: InstanceJob): Promise<JobResult> {
     if (this.#busy) throw new Error('This engine instance is already running a job');
     this.#busy = true;

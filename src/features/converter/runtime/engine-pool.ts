@@ -20,6 +20,16 @@ export class EnginePool<Instance extends PoolMember> {
     return this.#instances.length;
   }
 
+  /** The instance a single conversion runs on (and the size estimate's sample). */
+  get first(): Instance {
+    return this.#instances[0]!;
+  }
+
+  /** Calls `visit` with every instance, busy or not. */
+  forEach(visit: (instance: Instance) => void): void {
+    this.#instances.forEach((instance) => visit(instance));
+  }
+
   /** Loads the first `count` instances (all by default) in the background. */
   warmUp(count = this.#instances.length): void {
     for (const instance of this.#instances.slice(0, count)) instance.warmUp();

@@ -4,7 +4,8 @@ import { abortError } from '../rules/errors';
 import type { DecodedFrame } from '../rules/frame-facts';
 import type { Picture } from '../rules/frame-sources';
 import type { TransparencyOptions } from '../rules/matte';
-import type { DecodeRequest, DecodeResponse } from './decode-protocol';
+import { assignDecodesAhead } from '../rules/kept-decodes';
+import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
 
 interface Pending {
   resolve: (frame: DecodedFrame) => void;
@@ -24,6 +25,11 @@ export class FrameDecoder {
   #workers: Worker[] = [];
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
+  /** Each file's number, the key of its decode kept by a worker (rules/kept-decodes.ts). */
+  readonly #keys = new WeakMap<Blob, number>();
+  #nextKey = 1;
+  /** Which worker keeps which file's full-size decode, as the workers last said. */
+  readonly #holders = new Map<number, Worker>();
 
   readonly parallelism: number;
 
@@ -43,19 +49,57 @@ export class FrameDecoder {
     transparency: TransparencyOptions,
     picture: Picture = 'file',
   ): Promise<DecodedFrame> {
-    const worker = this.#leastBusyWorker();
+    const key = this.#keyOf(file);
+    // The worker that keeps the file decoded, even if busy: a frame's wait there is shorter than a decode.
+    const worker = this.#holders.get(key) ?? this.#leastBusyWorker();
+    // A whole PNG at its own size is kept by the worker that decodes it (decode.worker.ts).
+    if (picture === 'file' && frame.size.width === frame.source.width && frame.size.height === frame.source.height)
+      this.#holders.set(key, worker);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
       const request: DecodeRequest = {
+        type: 'decode',
         id,
         file,
+        key,
         name,
         ...frame,
         picture,
         transparency: { matte: transparency.matte, alphaThreshold: transparency.alphaThreshold },
       };
       worker.postMessage(request);
+    });
+  }
+
+  /** A new choice of files: the workers give back their kept decodes of any other file. */
+  keepOnly(files: readonly Blob[]): void {
+    const keys = files.map((file) => this.#keys.get(file)).filter((key) => key !== undefined);
+    const request: KeepOnlyRequest = { type: 'keep-only', keys };
+    for (const worker of this.#workers) worker.postMessage(request);
+    for (const key of [...this.#holders.keys()]) if (!keys.includes(key)) this.#holders.delete(key);
+  }
+
+  /**
+   * Still PNGs (with their pixel counts) decoded now, while the person looks at the settings, and kept for
+   * the encodes to come: the size estimate's sample and the conversion take them from there.
+   */
+  decodeAhead(files: readonly { file: Blob; pixels: number }[]): void {
+    const assigned = assignDecodesAhead(
+      files.map(({ file, pixels }) => (this.#holders.has(this.#keyOf(file)) ? null : pixels)),
+      this.parallelism,
+    );
+    assigned.forEach((index, i) => {
+      if (index === null) return;
+      while (this.#workers.length <= index) this.#startWorker();
+      const worker = this.#workers[index]!;
+      const request: DecodeAheadRequest = {
+        type: 'decode-ahead',
+        file: files[i]!.file,
+        key: this.#keyOf(files[i]!.file),
+      };
+      worker.postMessage(request);
+      this.#holders.set(request.key, worker);
     });
   }
 
@@ -68,8 +112,21 @@ export class FrameDecoder {
   terminate(): void {
     for (const worker of this.#workers) worker.terminate();
     this.#workers = [];
+    this.#holders.clear();
     for (const { reject } of this.#pending.values()) reject(abortError());
     this.#pending.clear();
+  }
+
+  #keyOf(file: Blob): number {
+    let key = this.#keys.get(file);
+    if (key === undefined) this.#keys.set(file, (key = this.#nextKey++));
+    return key;
+  }
+
+  /** What a worker said it keeps after a frame. */
+  #heldBy(worker: Worker, keys: readonly number[]): void {
+    for (const [key, holder] of this.#holders) if (holder === worker && !keys.includes(key)) this.#holders.delete(key);
+    for (const key of keys) this.#holders.set(key, worker);
   }
 
   #leastBusyWorker(): Worker {
@@ -84,6 +141,7 @@ export class FrameDecoder {
     const worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module', name: 'png-decoder' });
     worker.onmessage = (event: MessageEvent<DecodeResponse>) => {
       const response = event.data;
+      this.#heldBy(worker, response.kept);
       const pending = this.#pending.get(response.id);
       if (!pending) return; // a frame of a cancelled job
       this.#pending.delete(response.id);

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildApng, solid } from '../../../../tests/fixtures/apng';
+import { encodePng, testPattern } from '../../../../tests/fixtures/pngs';
+import { DecodesAhead, type DecodeAheadTarget } from './decodes-ahead';
+
+const pngFile = (name: string, bytes: Uint8Array) => new File([bytes as Uint8Array<ArrayBuffer>], name);
+const still = (name: string, width: number, height: number) => pngFile(name, encodePng(testPattern(width, height)));
+
+/** The idle time comes when the test says so. */
+function decodesAhead() {
+  const tasks: (() => void)[] = [];
+  const target = { decodeAhead: vi.fn<DecodeAheadTarget['decodeAhead']>() };
+  const ahead = new DecodesAhead(target, (task) => {
+    tasks.push(task);
+    return () => tasks.splice(tasks.indexOf(task), 1);
+  });
+  const runIdle = async () => {
+    tasks.splice(0).forEach((task) => task());
+    await vi.waitFor(() => expect(target.decodeAhead).toHaveBeenCalled());
+  };
+  return { ahead, target, runIdle, pending: () => tasks.length };
+}
+
+describe('DecodesAhead: the PNGs just chosen, decoded while the person looks at the settings', () => {
+  it('hands the still PNGs with their pixel counts to the engine once the page is idle', async () => {
+    const { ahead, target, runIdle } = decodesAhead();
+    const files = [still('a.png', 40, 30), still('b.png', 20, 10)];
+    ahead.prepare(files);
+    expect(target.decodeAhead).not.toHaveBeenCalled();
+    await runIdle();
+    expect(target.decodeAhead).toHaveBeenCalledWith([
+      { file: files[0], pixels: 1200 },
+      { file: files[1], pixels: 200 },
+    ]);
+  });
+
+  it('leaves out animated PNGs and files that are not PNGs', async () => {
+    const { ahead, target, runIdle } = decodesAhead();
+    const apng = pngFile(
+      'moving.png',
+      buildApng({ width: 4, height: 4, frames: [{ image: solid(4, 4, [255, 0, 0, 255]) }] }),
+    );
+    const text = new File(['not a png'], 'notes.png');
+    const plain = still('plain.png', 8, 8);
+    ahead.prepare([apng, text, plain]);
+    await runIdle();
+    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: plain, pixels: 64 }]);
+  });
+
+  it('calls off what has not started when a conversion starts or another choice comes', async () => {
+    const { ahead, target, runIdle, pending } = decodesAhead();
+    ahead.prepare([still('a.png', 4, 4)]);
+    ahead.stop();
+    expect(pending()).toBe(0);
+    const later = still('b.png', 4, 4);
+    ahead.prepare([still('c.png', 4, 4)]);
+    ahead.prepare([later]);
+    expect(pending()).toBe(1);
+    await runIdle();
+    expect(target.decodeAhead).toHaveBeenCalledTimes(1);
+    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: later, pixels: 16 }]);
+  });
+});
