@@ -54,7 +54,9 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
 function tallied(frames: readonly Frame[], canvas: Size, options: TransparencyOptions): ContentFacts {
   const tally = new ContentTally(canvas);
   const analyser = new FrameAnalyser();
-  for (const f of frames) tally.add(analyser.prepare(f.rgba.slice(), f.decoded, options), f);
+  // Sampled as the plan samples it: as the frame is shown, at its placement's size.
+  const sampling = (f: Frame) => ({ step: 1, shown: { width: f.placement.width, height: f.placement.height } });
+  for (const f of frames) tally.add(analyser.prepare(f.rgba.slice(), f.decoded, options, sampling(f)), f);
   return tally.facts;
 }
 
@@ -122,6 +124,14 @@ describe('per-frame facts, combined', () => {
       height: 40,
     });
     expect(scaled.exactColours).toBeNull();
+  });
+
+  it("counts no colours of a frame the core scales: its pixels are not the GIF's", () => {
+    const { rgba, decoded } = frame(20, 20, (x) => [x, 0, 0, 255]);
+    const analyser = new FrameAnalyser();
+    expect(analyser.prepare(rgba.slice(), decoded, OPAQUE).palette.colours).toHaveLength(20);
+    const shrunk = analyser.prepare(rgba.slice(), decoded, OPAQUE, { step: 1, shown: { width: 10, height: 10 } });
+    expect(shrunk.palette).toEqual({ colours: null, transparent: false });
   });
 
   it('blends the frame onto the matte in place, as the core must get it', () => {

@@ -52,14 +52,21 @@ export class FrameAnalyser {
     applyMatte(rgba, options);
     const fit = this.#fit;
     const histogram = this.#histogram;
-    fit.clear();
     histogram.clear();
-    fit.add(rgba);
     histogram.addShown(rgba, size, sampling);
+    // A frame the core scales gets colours its pixels do not have (ContentTally keeps no exact palette for
+    // it): its colours are not counted, which for a flat 4000x3000 screenshot was a pass over 12 MP.
+    const scaled = sampling.shown.width !== size.width || sampling.shown.height !== size.height;
+    if (!scaled) {
+      fit.clear();
+      fit.add(rgba);
+    }
     return {
       gradient: gradientStats(rgba, size.width, size.height),
       transparent: hasTransparentPixels(rgba, options.alphaThreshold),
-      palette: { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
+      palette: scaled
+        ? { colours: null, transparent: false }
+        : { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
       histogram: histogram.sample(),
     };
   }

@@ -14,7 +14,7 @@ const CHECK_AFTER_MS = 1500;
  * 1643·1532 ms (gradient), most likely because the sample then still ran when Convert was clicked 2.5 s
  * after the choice (not traced).
  */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The full check of each still PNG just chosen (every chunk's CRC, the header: validatePng), made in idle

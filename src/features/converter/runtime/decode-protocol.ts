@@ -39,6 +39,8 @@ export interface DecodeAheadRequest {
   type: 'decode-ahead';
   file: Blob;
   key: number;
+  /** Its width × height, from its header. */
+  pixels: number;
 }
 
 export type DecodeWorkerRequest = DecodeRequest | KeepOnlyRequest | DecodeAheadRequest;

@@ -93,11 +93,8 @@ export class FrameDecoder {
       if (index === null) return;
       while (this.#workers.length <= index) this.#startWorker();
       const worker = this.#workers[index]!;
-      const request: DecodeAheadRequest = {
-        type: 'decode-ahead',
-        file: files[i]!.file,
-        key: this.#keyOf(files[i]!.file),
-      };
+      const { file, pixels } = files[i]!;
+      const request: DecodeAheadRequest = { type: 'decode-ahead', file, key: this.#keyOf(file), pixels };
       worker.postMessage(request);
       this.#holders.set(request.key, worker);
     });
