@@ -8,13 +8,13 @@ import { whenIdle } from '@/shared/lib/when-idle';
  */
 const CHECK_AFTER_MS = 1500;
 /**
- * Bigger files are checked by the conversion, as before. A check is one task of the page (about 1 ms a MB),
- * and a big file's check competes with the size estimate's sample, which decodes the whole first PNG: with
- * 32 MB, the bench's 26 MB 4000x3000 stills converted 956·1178 → 1425·1508 ms (photo) and 1028·1072 →
- * 1643·1532 ms (gradient), most likely because the sample then still ran when Convert was clicked 2.5 s
- * after the choice (not traced).
+ * Bigger files are checked by the conversion. A check is one task of the page (about 1 ms a MB): 32 MB keeps
+ * it short and covers a 4000x3000 photo (the bench's are 26 MB). When the size estimate's sample decoded
+ * the whole first PNG itself, such a check competed with it and the bench's 26 MB stills converted slower
+ * (photo 956·1178 → 1425·1508 ms); the sample now takes the PNG decoded ahead (decodes-ahead.ts), and the
+ * conversion of those stills lost its read and check stages (~100 + ~50 ms) instead.
  */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The full check of each still PNG just chosen (every chunk's CRC, the header: validatePng), made in idle
