@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { errorSummary, framesWritten, isCoreAbort } from './ffmpeg-log';
+import { errorSummary, framesWritten, heapBytes, heapLine, isCoreAbort } from './ffmpeg-log';
 
 describe('engine core log', () => {
+  it('reads back the heap size its worker logs after a job, and nothing else', () => {
+    expect(heapBytes(heapLine(134_217_728))).toBe(134_217_728);
+    expect(heapBytes('frame=3')).toBeNull();
+    expect(heapBytes('error: heap=12 is not a heap line')).toBeNull();
+  });
+
   it('reads the frame count of a progress line', () => {
     expect(framesWritten('frame=5')).toBe(5);
     expect(framesWritten('frame=123')).toBe(123);

@@ -4,6 +4,17 @@
  * when the wasm itself died.
  */
 
+/**
+ * The core's wasm memory after a job, as its worker logs it (runtime/ffmpeg-core.worker.ts): `heap=N`
+ * bytes. The heap never shrinks, so this is what the job left the core with.
+ */
+export const heapLine = (bytes: number) => `heap=${bytes}`;
+
+export function heapBytes(line: string): number | null {
+  const match = /^heap=(\d+)$/.exec(line.trim());
+  return match ? Number(match[1]) : null;
+}
+
 /** Frames written so far, from a progress line `frame=5` (ffmpeg's `frame=    5 fps=...` reads the same). */
 export function framesWritten(line: string): number | null {
   const match = /^\s*frame=\s*(\d+)/.exec(line);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { APNG_LIMITS } from './apng-parse';
-import { assertFitsInMemory, ENGINE_HEAP_LIMIT_BYTES, estimateHeapBytes, heapHeadroom } from './memory';
+import {
+  ENGINE_HEAP_LIMIT_BYTES,
+  RESTART_AFTER_HEAP_BYTES,
+  assertFitsInMemory,
+  estimateHeapBytes,
+  heapHeadroom,
+  needsFreshCore,
+} from './memory';
 
 const MIB = 1024 * 1024;
 
@@ -39,5 +46,14 @@ describe('the animation frame limit', () => {
   it('a longest APNG (1000 frames) fits the heap up to about 560 x 560 output pixels, not beyond', () => {
     expect(() => assertFitsInMemory(APNG_LIMITS.maxFrames, 560, 560)).not.toThrow();
     expect(() => assertFitsInMemory(APNG_LIMITS.maxFrames, 600, 600)).toThrow(/Use at most \d+ frames at 600x600/);
+  });
+});
+
+describe('needsFreshCore', () => {
+  it('replaces a core by the heap it grew to when it said so, else by the estimate', () => {
+    expect(needsFreshCore(128 * 1024 * 1024, true)).toBe(false);
+    expect(needsFreshCore(RESTART_AFTER_HEAP_BYTES + 1, false)).toBe(true);
+    expect(needsFreshCore(null, true)).toBe(true);
+    expect(needsFreshCore(null, false)).toBe(false);
   });
 });

@@ -27,6 +27,17 @@ const MANY_COLOURS = 4096;
 export const RESTART_AFTER_HEAP_BYTES = 256 * MIB;
 
 /**
+ * Whether a core is replaced after a job: by the heap it logged it has grown to (the wasm memory, which
+ * never shrinks), else by the plan's estimate. The estimate keeps terms of a palettegen that no longer
+ * runs and errs far on the safe side (10 × 1920x1080 photo frames: 321 MiB estimated, 95 MiB in use), so
+ * it replaced the core after every such animation, and a conversion started soon after waited for the new
+ * one (the bench's `engine` stage, 120–190 ms).
+ */
+export function needsFreshCore(grownHeapBytes: number | null, estimatedTooBig: boolean): boolean {
+  return grownHeapBytes === null ? estimatedTooBig : grownHeapBytes > RESTART_AFTER_HEAP_BYTES;
+}
+
+/**
  * `extraInputBytes`: what the decoded frames weigh in the core's file system beyond frames of the
  * output size (full-size frames that the core scales, rules/decode-size.ts).
  */

@@ -1,6 +1,8 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../rules/contracts';
 import { abortError, isAbortError } from '../rules/errors';
+import { heapBytes } from '../rules/ffmpeg-log';
+import { needsFreshCore } from '../rules/memory';
 import type { Picture } from '../rules/frame-sources';
 import type { FrameSource } from '../rules/plan';
 import type { ConversionSettings } from '../rules/settings';
@@ -113,6 +115,13 @@ export class EngineInstance {
       if (helper) this.helper.giveBack(clean);
       helper = null;
     };
+    /** What the cores say of their heaps during the job. */
+    const watches: { stop(): number | null }[] = [];
+    const watchHeap = (core: FFmpeg) => {
+      const watch = heapWatch(core);
+      watches.push(watch);
+      return watch;
+    };
     let stopped = false;
     const stop = () => {
       stopped = true;
@@ -131,6 +140,8 @@ export class EngineInstance {
       // Only one conversion at a time is split: a batch keeps every core busy with its own files.
       const splits = job.settings.mode === 'animated' ? job.files.length > 1 : job.alone === true;
       if (splits) helper = this.helper.borrow();
+      const heap = watchHeap(ffmpeg);
+      const helperHeap = helper && watchHeap(helper);
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
@@ -169,9 +180,10 @@ export class EngineInstance {
       // A core retired after a heavy or its 20th job takes no worker with it: their JavaScript heaps are
       // collected, and their compiled code is what makes the next job fast (a 1920x1080 animation's
       // optimiser runs took ~1.4 s each in new workers, ~1.0 s in warm ones; stage-times.ts).
-      if (this.#lifecycle.finishJob(!result.plan.restartAfter)) this.helper.warmUp();
+      const freshCore = needsFreshCore(heap.stop(), result.plan.restartAfter);
+      if (this.#lifecycle.finishJob(!freshCore)) this.helper.warmUp();
       // The helper's heap grew with its half of the frames: a big job replaces it too.
-      giveHelperBack(!result.plan.restartAfter);
+      giveHelperBack(!needsFreshCore(helperHeap?.stop() ?? null, result.plan.restartAfter));
       // Cancelled, but finished within its grace: the engine is clean and warm, the result dropped.
       if (signal?.aborted) throw abortError();
       return result;
@@ -182,6 +194,7 @@ export class EngineInstance {
       if (!stopped && !isAbortError(error)) this.#restart();
       throw signal?.aborted ? abortError() : error;
     } finally {
+      for (const watch of watches) watch.stop();
       clearTimeout(grace);
       signal?.removeEventListener('abort', cancel);
       this.#busy = false;
@@ -198,4 +211,17 @@ export class EngineInstance {
     for (const optimiser of this.#optimisers) optimiser.terminate();
     this.helper.warmUp();
   }
+}
+
+/** The heap a core last said it has grown to (ffmpeg-core.worker.ts logs it after each exec), until stopped. */
+function heapWatch(ffmpeg: FFmpeg): { stop(): number | null } {
+  let bytes: number | null = null;
+  const listen = ({ message }: { message: string }) => (bytes = heapBytes(message) ?? bytes);
+  ffmpeg.on('log', listen);
+  return {
+    stop() {
+      ffmpeg.off('log', listen);
+      return bytes;
+    },
+  };
 }

@@ -7,6 +7,7 @@
 // worker's `import()` finds already loaded, and the wasm is on its way while the load message is.
 import '@ffmpeg/ffmpeg/worker';
 import type { CoreModuleOptions } from '../../../../wasm-assets/core/ffmpeg-core.js';
+import { heapLine } from '../rules/ffmpeg-log';
 import { createFFmpegCore as createCore, wasmURL } from './core-location';
 
 /**
@@ -22,21 +23,48 @@ const compiled = WebAssembly.compileStreaming(wasmResponse()).catch(
   async () => WebAssembly.compile(await (await fetch(wasmURL)).arrayBuffer()),
 );
 
+/** The part of the loaded core (driver/pre.js) wrapped here: its exec, and the logger the library sets. */
+interface CoreModule {
+  exec(...args: unknown[]): number;
+  logger?: (log: { type: string; message: string }) => void;
+}
+
+/**
+ * After each exec the core logs how big its heap has grown (rules/ffmpeg-log.ts `heapLine`): the page
+ * replaces a core whose heap grew past a bound by what it measured, not by an estimate (engine-instance.ts).
+ */
+function loggingHeap(core: CoreModule, heapBytes: () => number | undefined): CoreModule {
+  const exec = core.exec.bind(core);
+  core.exec = (...args) => {
+    try {
+      return exec(...args);
+    } finally {
+      const bytes = heapBytes();
+      if (bytes !== undefined) core.logger?.({ type: 'stderr', message: heapLine(bytes) });
+    }
+  };
+  return core;
+}
+
 /** What @ffmpeg/ffmpeg's worker calls to start the core: the loader, on the wasm compiled above. */
 export default async function createFFmpegCore(options: CoreModuleOptions): Promise<unknown> {
   const module = await compiled;
+  let memory: WebAssembly.Memory | undefined;
   return new Promise((resolve, reject) => {
     createCore({
       ...options,
       instantiateWasm(imports, receive) {
         // Here, not in the loader: an instance that cannot be made (no memory for the heap) fails the load.
         try {
-          receive(new WebAssembly.Instance(module, imports), module);
+          const instance = new WebAssembly.Instance(module, imports);
+          // The build minifies export names: the heap is the one exported memory.
+          memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+          receive(instance, module);
         } catch (error) {
           reject(error);
         }
         return {};
       },
-    }).then(resolve, reject);
+    }).then((core) => resolve(loggingHeap(core as CoreModule, () => memory?.buffer.byteLength)), reject);
   });
 }
