@@ -308,6 +308,30 @@ describe('progress, cleanup and failures', () => {
     await expect(job).rejects.toThrow('Failed to load image: b.png');
     expect(ffmpeg.listFiles()).toEqual([]);
   });
+
+  it('an aborted job stops at its next safe point, cleans up, and the core converts the next job', async () => {
+    const controller = new AbortController();
+    let framesRead = 0;
+    const job = runConversionJob(ffmpeg, {
+      settings: { ...DEFAULT_SETTINGS, mode: 'animated' },
+      sources: ['a.png', 'b.png', 'c.png', 'd.png'].map((name) => ({ name, width: 20, height: 20 })),
+      readAhead: 1,
+      readFrame: async (frame) => {
+        framesRead++;
+        // Convert clicked while the size estimate's sample decodes its second frame.
+        if (frame.name === 'b.png') controller.abort();
+        const rgba = testPattern(20, 20).data.slice();
+        return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogram) };
+      },
+      optimise: async (input) => gifAsMapped(input),
+      signal: controller.signal,
+    });
+    await expect(job).rejects.toMatchObject({ name: 'AbortError' });
+    expect(framesRead).toBeLessThan(4);
+    expect(ffmpeg.listFiles()).toEqual([]);
+    const { gif } = await convertImages(ffmpeg, [input('a', testPattern(20, 20))]);
+    expect(readGifInfo(gif).width).toBe(20);
+  });
 });
 
 describe('pictures that fit one GIF palette (issue 12)', () => {

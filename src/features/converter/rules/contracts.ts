@@ -49,9 +49,10 @@ export interface ConvertOptions {
   /** Aborting stops the work at once; the promise then rejects with an AbortError. */
   signal?: AbortSignal;
   /**
-   * After an abort, the work may go on this long to finish (its result dropped) before it is stopped: a
-   * short job that ends in time leaves the engine warm for the next one, where stopping it would replace
-   * the core and every worker. The promise still rejects with an AbortError.
+   * After an abort, the work may go on this long to reach a safe point (a frame decoded, the core's run
+   * about to start) or to finish, its result dropped, before it is stopped: a job that stops in time leaves
+   * the engine warm for the next one, where stopping it would replace the core and every worker. The
+   * promise still rejects with an AbortError.
    */
   abortGraceMs?: number;
 }

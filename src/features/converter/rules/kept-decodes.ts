@@ -1,17 +1,18 @@
 /**
  * The full-size decodes a decode worker keeps, so that a file is decoded once per choice, not once per
- * encode: the size estimate's sample decodes the first PNGs at full size (the core scales them) a moment
- * after they are chosen, and the conversion clicked later decodes the same PNGs again. A 4000x3000 photo's
- * decode is ~240 ms of the click-to-result time. Bounded by pixels, the oldest given back first.
+ * encode: the PNGs are decoded ahead a moment after they are chosen (runtime/decodes-ahead.ts), then the
+ * size estimate's sample and the conversion, and the next conversion at other settings, take them from
+ * here. A 4000x3000 photo's decode and read-back were ~330 ms of the click-to-result time. Bounded by
+ * pixels, the least recently used given back first.
  */
 export const KEPT_DECODE_PIXELS = 16_000_000;
 
 export class KeptDecodes<T> {
   readonly #entries = new Map<number, { value: T; pixels: number }>();
 
-  /** `release` frees a value that leaves (an ImageBitmap's close). */
+  /** `release` frees a value that leaves, where the garbage collector does not (an ImageBitmap's close). */
   constructor(
-    private readonly release: (value: T) => void,
+    private readonly release: (value: T) => void = () => {},
     private readonly maxPixels = KEPT_DECODE_PIXELS,
   ) {}
 

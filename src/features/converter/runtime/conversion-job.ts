@@ -1,5 +1,5 @@
 import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
-import { errorMessageOf } from '../rules/errors';
+import { abortError, errorMessageOf } from '../rules/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming } from '../rules/gif-bytes';
@@ -60,6 +60,12 @@ export interface ConversionJob {
   clock?: StageClock;
   /** The pass after the encoder (lossy LZW, frame differencing), run off the main thread. */
   optimise: GifOptimiser;
+  /**
+   * Once aborted, the job stops at its next safe point (a frame decoded, the core's run about to start,
+   * the pass about to start) and rejects with an AbortError, leaving the core clean: a size estimate's
+   * sample that Convert cancels hands the engine over early instead of finishing for nothing.
+   */
+  signal?: AbortSignal;
 }
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
@@ -98,6 +104,9 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
   const layout = planLayout(job.settings, job.sources, job.plays);
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
+  const stopIfAborted = () => {
+    if (job.signal?.aborted) throw abortError();
+  };
   const written: string[] = [];
   const writtenOnHelper: string[] = [];
   const outputs: string[] = [];
@@ -132,6 +141,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     for (const [index, frame] of layout.frames.entries()) {
       const { rgba, facts } = await clock.time('decode', () => reads[index]!);
       reads[index] = undefined;
+      stopIfAborted();
       startRead(index + ahead);
       const { width, height } = frame.decoded;
       if (rgba.length !== width * height * 4)
@@ -168,6 +178,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     handOver(port.writeFile(plan.paletteFile, paletteBytes.slice()));
     // Made while the last frames were on their way.
     await clock.time('hand-over', () => Promise.all(handOvers));
+    stopIfAborted();
     report(processingProgress(milestones, 0, total));
     /** The core's output: one file, or a split job's two runs in order. */
     let encoded: Uint8Array[];
@@ -210,6 +221,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         readIndexedFrames(encoded, { delaysCs, loopCount, transparent: contentFacts.transparent }),
       );
       const runs = optimiseRunsFor({ ...plan, transparent: contentFacts.transparent });
+      stopIfAborted();
       gif = await clock.time('optimise', () => job.optimise(frames, optimisation, runs));
     } else {
       // A still's GIF, as the core wrote it.

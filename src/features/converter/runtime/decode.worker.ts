@@ -22,7 +22,7 @@ const scope = self as unknown as {
  * size estimate's, then Convert's): an encode then copies them (a 4000x3000 PNG: ~15 ms) instead of
  * decoding (~240 ms), drawing and reading back (~90 ms) again.
  */
-const kept = new KeptDecodes<Uint8Array>(() => {});
+const kept = new KeptDecodes<Uint8Array>();
 /** Full-size decodes under way, by key: a frame asked for meanwhile waits for it instead of decoding again. */
 const decoding = new Map<number, Promise<unknown>>();
 

@@ -175,6 +175,7 @@ export class EngineInstance {
           return decoded;
         },
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
+        ...(signal ? { signal } : {}),
       });
       clearTimeout(grace);
       // A core retired after a heavy or its 20th job takes no worker with it: their JavaScript heaps are
