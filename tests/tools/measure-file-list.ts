@@ -6,34 +6,24 @@
  * Run: `npm run build && npx tsx tests/tools/measure-file-list.ts <dist dir> <png> [runs]`; the bench writes
  * its 1920x1280 photo to bench-results/inputs/first-visit-1920x1280-photo/001.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
+import { loadavg } from 'node:os';
+import { assertChromiumInstalled } from '../browser';
 import { FILE_LIST_PROBE, chooseFiles, fileListVisibleMs, openConverter } from '../bench/app-ui';
-import { startPreviewServer } from '../support/preview-server';
+import { withBrowserProfile } from '../support/browser-profile';
 
 const [OUT_DIR = 'dist', PNG, RUNS = '5'] = process.argv.slice(2);
 
 async function main() {
   if (!PNG) throw new Error('usage: measure-file-list.ts <dist dir> <png> [runs]');
   assertChromiumInstalled();
-  const server = await startPreviewServer({ outDir: OUT_DIR });
   const times: number[] = [];
-  try {
-    for (let run = 0; run < Number(RUNS); run++) {
-      const profile = mkdtempSync(join(tmpdir(), 'png-to-gif-list-'));
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM_PATH,
-        args: CHROMIUM_ARGS,
-        headless: true,
-        serviceWorkers: 'allow',
-        bypassCSP: true,
-      });
-      try {
+  for (let run = 0; run < Number(RUNS); run++) {
+    // A new profile each run: a first visit. The probes poll with string predicates, which the CSP would refuse.
+    const ms = await withBrowserProfile(
+      OUT_DIR,
+      async (context, origin) => {
         const page = await context.newPage();
-        await openConverter(page, `${server.origin}/`);
+        await openConverter(page, `${origin}/`);
         await page.evaluate(FILE_LIST_PROBE);
         await chooseFiles(page, [PNG]);
         const ms = await fileListVisibleMs(page);
@@ -42,14 +32,11 @@ async function main() {
         )) as [string, number][];
         const after = marks.filter(([, at]) => at >= 0).map(([name, at]) => `${name} +${at.toFixed(0)}`);
         console.log(`${ms === null ? 'never' : `${ms.toFixed(0)} ms`}${after.length ? `; ${after.join(', ')}` : ''}`);
-        if (ms !== null) times.push(ms);
-      } finally {
-        await context.close();
-        rmSync(profile, { recursive: true, force: true });
-      }
-    }
-  } finally {
-    await server.stop();
+        return ms;
+      },
+      { bypassCSP: true },
+    );
+    if (ms !== null) times.push(ms);
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];

@@ -116,12 +116,8 @@ export class EngineInstance {
       helper = null;
     };
     /** What the cores say of their heaps during the job. */
-    const watches: { stop(): number | null }[] = [];
-    const watchHeap = (core: FFmpeg) => {
-      const watch = heapWatch(core);
-      watches.push(watch);
-      return watch;
-    };
+    let heap: HeapWatch | null = null;
+    let helperHeap: HeapWatch | null = null;
     let stopped = false;
     const stop = () => {
       stopped = true;
@@ -140,8 +136,8 @@ export class EngineInstance {
       // Only one conversion at a time is split: a batch keeps every core busy with its own files.
       const splits = job.settings.mode === 'animated' ? job.files.length > 1 : job.alone === true;
       if (splits) helper = this.helper.borrow();
-      const heap = watchHeap(ffmpeg);
-      const helperHeap = helper && watchHeap(helper);
+      heap = heapWatch(ffmpeg);
+      helperHeap = helper && heapWatch(helper);
       const result = await runConversionJob(ffmpegPort(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
@@ -195,7 +191,8 @@ export class EngineInstance {
       if (!stopped && !isAbortError(error)) this.#restart();
       throw signal?.aborted ? abortError() : error;
     } finally {
-      for (const watch of watches) watch.stop();
+      heap?.stop();
+      helperHeap?.stop();
       clearTimeout(grace);
       signal?.removeEventListener('abort', cancel);
       this.#busy = false;
@@ -214,8 +211,13 @@ export class EngineInstance {
   }
 }
 
-/** The heap a core last said it has grown to (ffmpeg-core.worker.ts logs it after each exec), until stopped. */
-function heapWatch(ffmpeg: FFmpeg): { stop(): number | null } {
+interface HeapWatch {
+  /** Stops listening; the heap the core last said it has grown to, null if it said nothing. */
+  stop(): number | null;
+}
+
+/** Listens for the heap a core logs after each exec (ffmpeg-core.worker.ts). */
+function heapWatch(ffmpeg: FFmpeg): HeapWatch {
   let bytes: number | null = null;
   const listen = ({ message }: { message: string }) => (bytes = heapBytes(message) ?? bytes);
   ffmpeg.on('log', listen);
