@@ -15,16 +15,12 @@ import { conversionOutput } from './conversion-job';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
 import { GifDecoderWorker } from './gif-decoder';
-import { readInOrder } from './read-ahead';
+import { readInOrder, readStart } from './read-ahead';
 
 /** Files are read for their check this many bytes ahead (see read-ahead.ts). */
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
-/** How much of each file is read first: the chunks before the image data (stillPngHeader). */
-const START_BYTES = 64 * 1024;
-
-/** Each file's first START_BYTES, read side by side. */
-const readStarts = (files: readonly File[]) =>
-  Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer())));
+/** Each file's first bytes, read side by side. */
+const readStarts = (files: readonly File[]) => Promise.all(files.map(readStart));
 
 /** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
 export const STAGES_MARK = 'png2gif:stages';

@@ -1,13 +1,12 @@
 import { stillPngHeader } from '../rules/png-validation';
 import { whenIdle } from '@/shared/lib/when-idle';
+import { readStart } from './read-ahead';
 
 /**
  * The decodes ahead start this long after a choice at the latest: the file list and the settings are drawn
  * first (a decode competes with them for the two cores of a small machine).
  */
 const DECODE_AFTER_MS = 300;
-/** The chunks before the image data: enough to know a still PNG's size (stillPngHeader). */
-const START_BYTES = 64 * 1024;
 
 /** Where the decoded PNGs go: the engine instance a single conversion and the size estimate run on. */
 export interface DecodeAheadTarget {
@@ -46,10 +45,8 @@ export class DecodesAhead {
   async #start(files: readonly File[], calledOff: () => boolean): Promise<void> {
     const starts = await Promise.all(
       files.map((file) =>
-        file
-          .slice(0, START_BYTES)
-          .arrayBuffer()
-          .then((buffer) => stillPngHeader(new Uint8Array(buffer)))
+        readStart(file)
+          .then(stillPngHeader)
           .catch(() => null),
       ),
     );
