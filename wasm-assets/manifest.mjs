@@ -24,6 +24,8 @@ export const BUILD_INPUTS = [
   'build.sh',
   'driver/gif-core.c',
   'driver/merge-qsort.c',
+  'driver/resample.c',
+  'driver/resample.h',
   'driver/pre.js',
   'lzw/gif-lzw.c',
   ...PATCHES,

@@ -127,8 +127,8 @@ build_libraries() {
 link_core() {
   log "link"
   cd "$BUILD_DIR"
-  cp "$HERE/driver/gif-core.c" "$HERE/driver/merge-qsort.c" "$HERE/driver/pre.js" "$BUILD_DIR/"
-  emcc "${LDFLAGS_CORE[@]}" -I"$PREFIX/include" gif-core.c merge-qsort.c \
+  cp "$HERE"/driver/{gif-core.c,merge-qsort.c,resample.c,resample.h,pre.js} "$BUILD_DIR/"
+  emcc "${LDFLAGS_CORE[@]}" -I"$PREFIX/include" gif-core.c merge-qsort.c resample.c \
     --pre-js pre.js \
     -L"$PREFIX/lib" -lavfilter -lavformat -lavcodec -lswscale -lavutil \
     -o "$BUILD_DIR/$OUT_NAME.js"

@@ -43,6 +43,8 @@
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 
+#include "resample.h"
+
 #define PALETTE_SIDE 16
 
 typedef struct FrameSpec {
@@ -328,6 +330,11 @@ static void keep_buffer(void *opaque, uint8_t *data) {}
  * each core then scales its own half only, with the same rows as a whole scale would give.
  */
 static int scale_rows(Job *job, const FrameSpec *spec, AVFrame *scaled, int first, int count) {
+  /* Exact chroma (no subsampling inside swscale) and accurate rounding: this is a still picture. */
+  int flags = job->sws_flags | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP | SWS_ACCURATE_RND;
+  job->sws = sws_getCachedContext(job->sws, spec->width, spec->height, AV_PIX_FMT_RGBA, spec->pw, spec->ph,
+                                  AV_PIX_FMT_RGBA, flags, NULL, NULL, NULL);
+  if (!job->sws) return fail("cannot scale %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
   unsigned align = sws_receive_slice_alignment(job->sws);
   int start = first - first % (int)align;
   int end = FFMIN(spec->ph, (first + count + (int)align - 1) / (int)align * (int)align);
@@ -385,11 +392,6 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   }
 
   int translucent = premultiply(job->scratch, (size_t)spec->width * spec->height);
-  /* Exact chroma (no subsampling inside swscale) and accurate rounding: this is a still picture. */
-  int flags = job->sws_flags | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP | SWS_ACCURATE_RND;
-  job->sws = sws_getCachedContext(job->sws, spec->width, spec->height, AV_PIX_FMT_RGBA, spec->pw, spec->ph,
-                                  AV_PIX_FMT_RGBA, flags, NULL, NULL, NULL);
-  if (!job->sws) return fail("cannot scale %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
   AVFrame *scaled = av_frame_alloc();
   if (!scaled) return fail("out of memory");
   scaled->format = AV_PIX_FMT_RGBA;
@@ -399,7 +401,15 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
     av_frame_free(&scaled);
     return fail_av("cannot allocate a frame", ret);
   }
-  if ((ret = scale_rows(job, spec, scaled, y0 - spec->y, y1 - y0)) < 0) {
+  if (job->sws_flags == SWS_LANCZOS) {
+    /* Ours (resample.c): the same filter in RGB, several times faster than swscale without assembly. */
+    int first = y0 - spec->y;
+    if (resample_rows(job->scratch, spec->width, spec->height, scaled->data[0] + (size_t)first * scaled->linesize[0],
+                      scaled->linesize[0], spec->pw, spec->ph, first, y1 - y0) < 0) {
+      av_frame_free(&scaled);
+      return fail("out of memory scaling %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
+    }
+  } else if ((ret = scale_rows(job, spec, scaled, y0 - spec->y, y1 - y0)) < 0) {
     av_frame_free(&scaled);
     return ret;
   }
