@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
 import { numberedFrame } from '../fixtures/content';
-import { decodePng, type Rgba } from '../fixtures/pngs';
+import { decodePng, encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
 import { readFileSync } from 'node:fs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
@@ -114,6 +114,39 @@ test('PNG transparency becomes GIF transparency', async ({ page }) => {
   const alpha = (x: number, y: number) => gif.frames[0]!.image.data[(y * 60 + x) * 4 + 3];
   expect(alpha(30, 22)).toBe(0);
   expect(alpha(2, 2)).toBe(255);
+});
+
+test('converted again at the same settings: the same GIF from the kept decode and its facts, the matte blended again', async ({
+  page,
+}) => {
+  // A dark red disc whose edge fades out: alpha 146 at radius 19.
+  const soft = makeRgba(80, 60, (x, y) => {
+    const alpha = Math.max(0, Math.min(255, Math.round(255 * (1 - (Math.hypot(x - 40, y - 30) - 15) / 9.4))));
+    return [120, 20, 20, alpha];
+  });
+  await page
+    .locator('#files')
+    .setInputFiles([{ name: 'soft.png', mimeType: 'image/png', buffer: Buffer.from(encodePng(soft)) }]);
+  // The same File each time: the second conversion copies the first one's decode and takes its facts.
+  const [first, again, unmatted] = await page.evaluate(async () => {
+    const { harness: h } = window as unknown as { harness: Harness };
+    return [
+      await h.convert({ matte: '#ffffff' }),
+      await h.convert({ matte: '#ffffff' }),
+      await h.convert({ matte: null }),
+    ];
+  });
+  expect(Uint8Array.from(again.ok ? again.gif : [])).toEqual(Uint8Array.from(first.ok ? first.gif : [0]));
+  const edge = (result: HarnessResult) => {
+    const image = gifOf(result).frames[0]!.image;
+    const i = (30 * 80 + 40 + 19) * 4;
+    return [...image.data.subarray(i, i + 4)];
+  };
+  // 57 % dark red over white, opaque; without a matte, the dark red itself.
+  const [r, g, , a] = edge(again);
+  expect([a, r! > 175, g! > 85]).toEqual([255, true, true]);
+  const [r0, g0, , a0] = edge(unmatted);
+  expect([a0, r0! < 140, g0! < 40]).toEqual([255, true, true]);
 });
 
 test('a broken PNG fails naming the file, and the next conversion works', async ({ page }) => {
