@@ -6,6 +6,7 @@ import type {
   ConverterRuntime,
 } from '@/features/converter/rules/contracts';
 import { decodeGif } from '@/features/converter/rules/gif-decode';
+import type { ConversionSettings } from '@/features/converter/rules/settings';
 
 interface PendingJob {
   request: ConversionRequest;
@@ -24,8 +25,9 @@ export const FAKE_POOL_SIZE = 2;
 export interface FakeRuntime extends ConverterRuntime {
   jobs: PendingJob[];
   warmUps: number;
-  /** The selections handed to prepare(), in order. */
+  /** The selections handed to prepare(), in order, and the settings handed with each. */
   prepared: (readonly File[])[];
+  preparedSettings: ConversionSettings[];
   /** Sample conversions (size estimates) asked for; answered with `sampleOutput`, or failed when it is unset. */
   samples: ConversionRequest[];
   sampleOutput: ConversionOutput | null;
@@ -51,6 +53,7 @@ export function createFakeRuntime(): FakeRuntime {
     jobs: [],
     warmUps: 0,
     prepared: [],
+    preparedSettings: [],
     samples: [],
     sampleOutput: null,
     get current() {
@@ -61,8 +64,9 @@ export function createFakeRuntime(): FakeRuntime {
     warmUp() {
       runtime.warmUps++;
     },
-    prepare(files) {
+    prepare(files, settings) {
       runtime.prepared.push(files);
+      runtime.preparedSettings.push(settings);
     },
     convert(request, options = {}) {
       return new Promise<ConversionOutput>((resolve, reject) => {

@@ -87,8 +87,9 @@ export interface ConverterRuntime {
   /** Loads the engine in the background so the first conversion does not wait for it. */
   warmUp(): void;
   /**
-   * The files just chosen: the runtime may check them in idle time, so that Convert does not read and
-   * check them first. What a check finds is reported by the conversion, as if it had found it itself.
+   * The files just chosen, with the settings of the moment: the runtime may check and decode them in idle
+   * time, so that Convert does not read, check and decode them first. What a check finds is reported by
+   * the conversion, as if it had found it itself.
    */
-  prepare(files: readonly File[]): void;
+  prepare(files: readonly File[], settings: ConversionSettings): void;
 }

@@ -56,10 +56,10 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       pool.warmUp(1);
     },
 
-    prepare(files) {
+    prepare(files, settings) {
       checksAhead.prepare(files);
       pool.forEach((instance) => instance.keepDecodesOf(files));
-      decodesAhead.prepare(files);
+      decodesAhead.prepare(files, settings);
     },
 
     convertSample(request, options) {

@@ -3,6 +3,7 @@ import type { Size } from '../rules/dimensions';
 import type { FrameFacts } from '../rules/frame-facts';
 import type { Picture } from '../rules/frame-sources';
 import type { TransparencyOptions } from '../rules/matte';
+import type { FactsAsk } from '../rules/facts-ahead';
 
 /** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {
@@ -41,6 +42,8 @@ export interface DecodeAheadRequest {
   key: number;
   /** Its width × height, from its header. */
   pixels: number;
+  /** The facts to read from it too, as a conversion at the settings of the moment will ask (or none). */
+  facts: FactsAsk | null;
 }
 
 export type DecodeWorkerRequest = DecodeRequest | KeepOnlyRequest | DecodeAheadRequest;

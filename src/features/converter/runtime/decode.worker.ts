@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
 import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
 import { applyMatte } from '../rules/matte';
+import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
 import { KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
@@ -35,9 +36,6 @@ interface KeptPicture {
   facts: { asked: string; facts: FrameFacts } | null;
 }
 
-/** What a frame's facts depend on besides its pixels. */
-const factsAsked = ({ canvas, transparency, histogram }: DecodeRequest) =>
-  JSON.stringify([canvas, transparency, histogram]);
 /** Full-size decodes under way, by key: a frame asked for meanwhile waits for it instead of decoding again. */
 const decoding = new Map<number, Promise<unknown>>();
 
@@ -88,11 +86,11 @@ interface Decoded {
   keptAs: KeptPicture | null;
 }
 
-/** The whole PNG at its own size, decoded and kept if it fits the bound (then the caller gets a copy). */
+/** The whole PNG at its own size, decoded and kept if it fits the bound (then `rgba` is the kept pixels themselves). */
 function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): Promise<Decoded> {
   const decoded = decodePixels(file, name).then((rgba): Decoded => {
     const picture = { rgba, facts: null };
-    return kept.keep(key, picture, pixels) ? { rgba: rgba.slice(), keptAs: picture } : { rgba, keptAs: null };
+    return { rgba, keptAs: kept.keep(key, picture, pixels) ? picture : null };
   });
   const settled = decoded.finally(() => decoding.delete(key));
   decoding.set(key, settled);
@@ -107,7 +105,8 @@ async function decodeFrame({ file, key, name, source, size, canvas, at, picture 
     const keptAs = kept.get(key);
     // A copy: the frame is transferred to the core, and the kept pixels serve the next encode too.
     if (keptAs) return { rgba: keptAs.rgba.slice(), keptAs };
-    return decodeAndKeep(file, key, name, source.width * source.height);
+    const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
+    return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
   // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
   // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.
@@ -117,9 +116,15 @@ async function decodeFrame({ file, key, name, source, size, canvas, at, picture 
 
 const analyser = new FrameAnalyser();
 
+/** A kept decode's facts as a conversion will ask: read now, in idle time. No matte (facts-ahead.ts): the pixels stay as kept. */
+function readFactsAhead(keptAs: KeptPicture, ask: FactsAsk): void {
+  const facts = analyser.prepare(keptAs.rgba, ask.canvas, ask.transparency, ask.histogram);
+  keptAs.facts = { asked: factsAskKey(ask), facts };
+}
+
 /** The frame blended onto the matte, and its facts: those of the last encode of its kept decode when asked alike. */
 function prepare(request: DecodeRequest, { rgba, keptAs }: Decoded): FrameFacts {
-  const asked = factsAsked(request);
+  const asked = factsAskKey(request);
   if (keptAs?.facts?.asked === asked) {
     applyMatte(rgba, request.transparency);
     return keptAs.facts.facts;
@@ -135,9 +140,13 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     return;
   }
   if (event.data.type === 'decode-ahead') {
-    const { file, key, pixels } = event.data;
+    const { file, key, pixels, facts } = event.data;
     // Not an answer: an undecodable file is reported by the conversion that decodes it.
-    if (!decoding.has(key) && kept.get(key) === undefined) decodeAndKeep(file, key, '', pixels).catch(() => {});
+    if (!decoding.has(key) && kept.get(key) === undefined)
+      decodeAndKeep(file, key, '', pixels).then(
+        ({ keptAs }) => keptAs && facts && readFactsAhead(keptAs, facts),
+        () => {},
+      );
     return;
   }
   const { id } = event.data;

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildApng, solid } from '../../../../tests/fixtures/apng';
 import { encodePng, testPattern } from '../../../../tests/fixtures/pngs';
+import { factsAhead } from '../rules/facts-ahead';
+import { DEFAULT_SETTINGS } from '../rules/settings';
 import { DecodesAhead, type DecodeAheadTarget } from './decodes-ahead';
 
 const pngFile = (name: string, bytes: Uint8Array) => new File([bytes as Uint8Array<ArrayBuffer>], name);
@@ -25,13 +27,24 @@ describe('DecodesAhead: the PNGs just chosen, decoded while the person looks at 
   it('hands the still PNGs with their pixel counts to the engine once the page is idle', async () => {
     const { ahead, target, runIdle } = decodesAhead();
     const files = [still('a.png', 40, 30), still('b.png', 20, 10)];
-    ahead.prepare(files);
+    ahead.prepare(files, DEFAULT_SETTINGS);
     expect(target.decodeAhead).not.toHaveBeenCalled();
     await runIdle();
     expect(target.decodeAhead).toHaveBeenCalledWith([
-      { file: files[0], pixels: 1200 },
-      { file: files[1], pixels: 200 },
+      {
+        file: files[0],
+        pixels: 1200,
+        facts: factsAhead(DEFAULT_SETTINGS, [{ name: 'a.png', width: 40, height: 30 }])[0],
+      },
+      {
+        file: files[1],
+        pixels: 200,
+        facts: factsAhead(DEFAULT_SETTINGS, [{ name: 'b.png', width: 20, height: 10 }])[0],
+      },
     ]);
+    // Each still as its own conversion would ask: every pixel of a small picture, on its own canvas.
+    const [[first]] = target.decodeAhead.mock.calls[0]!;
+    expect(first!.facts).toMatchObject({ canvas: { width: 40, height: 30 }, histogram: { step: 1 } });
   });
 
   it('leaves out animated PNGs and files that are not PNGs', async () => {
@@ -42,22 +55,22 @@ describe('DecodesAhead: the PNGs just chosen, decoded while the person looks at 
     );
     const text = new File(['not a png'], 'notes.png');
     const plain = still('plain.png', 8, 8);
-    ahead.prepare([apng, text, plain]);
+    ahead.prepare([apng, text, plain], DEFAULT_SETTINGS);
     await runIdle();
-    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: plain, pixels: 64 }]);
+    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: plain, pixels: 64, facts: expect.any(Object) }]);
   });
 
   it('calls off what has not started when a conversion starts or another choice comes', async () => {
     const { ahead, target, runIdle, pending } = decodesAhead();
-    ahead.prepare([still('a.png', 4, 4)]);
+    ahead.prepare([still('a.png', 4, 4)], DEFAULT_SETTINGS);
     ahead.stop();
     expect(pending()).toBe(0);
     const later = still('b.png', 4, 4);
-    ahead.prepare([still('c.png', 4, 4)]);
-    ahead.prepare([later]);
+    ahead.prepare([still('c.png', 4, 4)], DEFAULT_SETTINGS);
+    ahead.prepare([later], DEFAULT_SETTINGS);
     expect(pending()).toBe(1);
     await runIdle();
     expect(target.decodeAhead).toHaveBeenCalledTimes(1);
-    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: later, pixels: 16 }]);
+    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: later, pixels: 16, facts: expect.any(Object) }]);
   });
 });

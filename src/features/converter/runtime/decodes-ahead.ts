@@ -1,4 +1,7 @@
+import { factsAhead } from '../rules/facts-ahead';
 import { stillPngHeader } from '../rules/png-validation';
+import type { ConversionSettings } from '../rules/settings';
+import type { DecodeAhead } from './frame-decoder';
 import { whenIdle } from '@/shared/lib/when-idle';
 import { readStart } from './read-ahead';
 
@@ -10,13 +13,14 @@ const DECODE_AFTER_MS = 300;
 
 /** Where the decoded PNGs go: the engine instance a single conversion and the size estimate run on. */
 export interface DecodeAheadTarget {
-  decodeAhead(files: readonly { file: File; pixels: number }[]): void;
+  decodeAhead(files: readonly DecodeAhead[]): void;
 }
 
 /**
  * Decodes the still PNGs just chosen in idle time, into the decode workers that will encode them (their
  * kept decodes, rules/kept-decodes.ts): by the time Convert is clicked, or the size estimate's sample runs,
- * the biggest part of a still's decode is done. A new choice or a conversion calls off what has not started.
+ * the biggest part of a still's decode is done, with the facts a conversion at the settings of the moment
+ * reads from the pixels (rules/facts-ahead.ts). A new choice or a conversion calls off what has not started.
  */
 export class DecodesAhead {
   #cancel: (() => void) | null = null;
@@ -26,10 +30,10 @@ export class DecodesAhead {
     private readonly schedule: (task: () => void) => () => void = (task) => whenIdle(task, DECODE_AFTER_MS),
   ) {}
 
-  prepare(files: readonly File[]): void {
+  prepare(files: readonly File[], settings: ConversionSettings): void {
     this.stop();
     let called = false;
-    const cancelIdle = this.schedule(() => void this.#start(files, () => called));
+    const cancelIdle = this.schedule(() => void this.#start(files, settings, () => called));
     this.#cancel = () => {
       called = true;
       cancelIdle();
@@ -42,7 +46,7 @@ export class DecodesAhead {
     this.#cancel = null;
   }
 
-  async #start(files: readonly File[], calledOff: () => boolean): Promise<void> {
+  async #start(files: readonly File[], settings: ConversionSettings, calledOff: () => boolean): Promise<void> {
     const starts = await Promise.all(
       files.map((file) =>
         readStart(file)
@@ -51,10 +55,14 @@ export class DecodesAhead {
       ),
     );
     if (calledOff()) return;
+    const facts = factsAhead(
+      settings,
+      starts.map((header, index) => header && { name: files[index]!.name, width: header.width, height: header.height }),
+    );
     this.target.decodeAhead(
       files.flatMap((file, index) => {
         const header = starts[index];
-        return header ? [{ file, pixels: header.width * header.height }] : [];
+        return header ? [{ file, pixels: header.width * header.height, facts: facts[index]! }] : [];
       }),
     );
   }

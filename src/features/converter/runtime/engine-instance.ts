@@ -9,7 +9,7 @@ import type { ConversionSettings } from '../rules/settings';
 import type { StageClock } from '../rules/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
-import { FrameDecoder } from './frame-decoder';
+import { FrameDecoder, type DecodeAhead } from './frame-decoder';
 import { CoreLifecycle } from './core-lifecycle';
 import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
 import { sharedHelperCore, type HelperCore } from './helper-core';
@@ -101,7 +101,7 @@ export class EngineInstance {
   }
 
   /** Still PNGs decoded ahead of the jobs that will decode them (frame-decoder.ts). */
-  decodeAhead(files: readonly { file: File; pixels: number }[]): void {
+  decodeAhead(files: readonly DecodeAhead[]): void {
     this.#decoder.decodeAhead(files);
   }
 

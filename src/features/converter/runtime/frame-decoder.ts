@@ -6,6 +6,14 @@ import type { Picture } from '../rules/frame-sources';
 import type { TransparencyOptions } from '../rules/matte';
 import { assignDecodesAhead } from '../rules/kept-decodes';
 import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
+import type { FactsAsk } from '../rules/facts-ahead';
+
+/** A still PNG to decode ahead: its pixel count (from its header) and the facts to read from it too. */
+export interface DecodeAhead {
+  file: Blob;
+  pixels: number;
+  facts: FactsAsk | null;
+}
 
 interface Pending {
   resolve: (frame: DecodedFrame) => void;
@@ -84,7 +92,7 @@ export class FrameDecoder {
    * Still PNGs (with their pixel counts) decoded now, while the person looks at the settings, and kept for
    * the encodes to come: the size estimate's sample and the conversion take them from there.
    */
-  decodeAhead(files: readonly { file: Blob; pixels: number }[]): void {
+  decodeAhead(files: readonly DecodeAhead[]): void {
     const assigned = assignDecodesAhead(
       files.map(({ file, pixels }) => (this.#holders.has(this.#keyOf(file)) ? null : pixels)),
       this.parallelism,
@@ -93,8 +101,8 @@ export class FrameDecoder {
       if (index === null) return;
       while (this.#workers.length <= index) this.#startWorker();
       const worker = this.#workers[index]!;
-      const { file, pixels } = files[i]!;
-      const request: DecodeAheadRequest = { type: 'decode-ahead', file, key: this.#keyOf(file), pixels };
+      const { file, pixels, facts } = files[i]!;
+      const request: DecodeAheadRequest = { type: 'decode-ahead', file, key: this.#keyOf(file), pixels, facts };
       worker.postMessage(request);
       this.#holders.set(request.key, worker);
     });

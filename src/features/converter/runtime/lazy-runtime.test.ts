@@ -41,11 +41,11 @@ describe('createLazyRuntime', () => {
     const real = fakeEngine();
     const runtime = createLazyRuntime(async () => real);
     const files = [new File([new Uint8Array(8)], 'a.png')];
-    runtime.prepare(files);
+    runtime.prepare(files, request.settings);
     await runtime.convert(request);
     expect(real.prepare).not.toHaveBeenCalled();
-    runtime.prepare(files);
-    expect(real.prepare).toHaveBeenCalledWith(files);
+    runtime.prepare(files, request.settings);
+    expect(real.prepare).toHaveBeenCalledWith(files, request.settings);
   });
 
   it('retries a load that failed', async () => {

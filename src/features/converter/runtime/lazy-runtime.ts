@@ -30,9 +30,9 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
         },
       );
     },
-    prepare(files) {
+    prepare(files, settings) {
       // Only a loaded runtime checks ahead: loading it for this would compete with the first paint.
-      loaded?.prepare(files);
+      loaded?.prepare(files, settings);
     },
     convert: (request, options) => withRuntime((ready) => ready.convert(request, options)),
     convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),

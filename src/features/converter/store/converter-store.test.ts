@@ -74,6 +74,14 @@ describe('converter store', () => {
     ]);
   });
 
+  it('hands a choice over with the settings it will be converted at, the mode the choice set included', () => {
+    const { runtime, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
+    state().chooseFiles([pngFile('c.png')]);
+    expect(runtime.preparedSettings.map((settings) => settings.mode)).toEqual(['animated', 'static']);
+    expect(runtime.preparedSettings[1]).toEqual(state().settings);
+  });
+
   it('a paste adds to the selection and keeps what was chosen', () => {
     const { state } = setup();
     state().chooseFiles([pngFile('a.png')]);

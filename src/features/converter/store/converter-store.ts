@@ -142,7 +142,11 @@ export function createConverterStore(runtime: ConverterRuntime) {
         machine: transition(machine, { type: 'clear' }),
         settings: { ...settings, mode: modeForFileCount(settings.mode, frameCountOf(files), change) },
       });
-      if (change === 'chosen') runtime.prepare(files.map((item) => item.file));
+      if (change === 'chosen')
+        runtime.prepare(
+          files.map((item) => item.file),
+          get().settings,
+        );
       const first = files[0]?.file;
       if (!first) return set({ aspectRatio: null });
       void readAspectRatio(first).then((aspectRatio) => {
