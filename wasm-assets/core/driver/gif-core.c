@@ -9,7 +9,8 @@
  *   -frame F,W,H,X,Y,PW,PH,D  one per frame, in order: raw RGBA file F of W×H pixels, scaled to PW×PH and
  *                           drawn at X,Y on a transparent canvas (no scaling when W×H = PW×PH), shown for
  *                           D centiseconds
- *   -scaler NAME            resampling for -frame scaling: lanczos (default), bicubic, bilinear, area, neighbor
+ *   -scaler NAME            resampling for -frame scaling: lanczos (default; ours, resample.c), or swscale's
+ *                           bicubic, bilinear, area, neighbor
  *   -keep-placed 1          write each frame that was scaled or placed back over its file, at the canvas's
  *                           size, as the graph got it: a later job on the same frames reads it as it is
  *                           (given as canvas-size frames at 0,0) instead of scaling it again
