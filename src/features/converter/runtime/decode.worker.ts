@@ -116,20 +116,14 @@ async function decodeFrame({ file, key, name, source, size, canvas, at, picture 
 
 const analyser = new FrameAnalyser();
 
-/** A kept decode's facts as a conversion will ask: read now, in idle time. No matte (facts-ahead.ts): the pixels stay as kept. */
-function readFactsAhead(keptAs: KeptPicture, ask: FactsAsk): void {
-  const facts = analyser.prepare(keptAs.rgba, ask.canvas, ask.transparency, ask.histogram);
-  keptAs.facts = { asked: factsAskKey(ask), facts };
-}
-
 /** The frame blended onto the matte, and its facts: those of the last encode of its kept decode when asked alike. */
-function prepare(request: DecodeRequest, { rgba, keptAs }: Decoded): FrameFacts {
-  const asked = factsAskKey(request);
+function prepare(ask: FactsAsk, { rgba, keptAs }: Decoded): FrameFacts {
+  const asked = factsAskKey(ask);
   if (keptAs?.facts?.asked === asked) {
-    applyMatte(rgba, request.transparency);
+    applyMatte(rgba, ask.transparency);
     return keptAs.facts.facts;
   }
-  const facts = analyser.prepare(rgba, request.canvas, request.transparency, request.histogram);
+  const facts = analyser.prepare(rgba, ask.canvas, ask.transparency, ask.histogram);
   if (keptAs) keptAs.facts = { asked, facts };
   return facts;
 }
@@ -144,7 +138,8 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     // Not an answer: an undecodable file is reported by the conversion that decodes it.
     if (!decoding.has(key) && kept.get(key) === undefined)
       decodeAndKeep(file, key, '', pixels).then(
-        ({ keptAs }) => keptAs && facts && readFactsAhead(keptAs, facts),
+        // Read from the kept pixels themselves: an ask ahead has no matte (facts-ahead.ts), so nothing changes them.
+        ({ keptAs }) => keptAs && facts && prepare(facts, { rgba: keptAs.rgba, keptAs }),
         () => {},
       );
     return;
