@@ -124,3 +124,34 @@ test('cancel returns to idle, keeping files and settings, and the next conversio
   const { gif } = await convertAndDownload(page, /^converted_\d+\.gif$/);
   expect([gif.width, gif.height]).toEqual([64, 48]);
 });
+
+test.describe('files still on their way', () => {
+  // Routing sees the page's own requests only when no service worker answers them.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Convert clicked before the chosen files are listed converts them, not "No files selected"', async ({
+    page,
+  }) => {
+    // The cards a choice reveals are awaited before the files join the list: held back, they keep the
+    // files on their way for two seconds, as on a slow first visit.
+    await page.route(/\/assets\/(FileList|SettingsCard|TransparencyCard)-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/');
+    await fileInput(page).setInputFiles([patternPng('a.png', 64, 48, 0), patternPng('b.png', 64, 48, 200)]);
+    await page.getByRole('button', { name: /^Convert/ }).click();
+    await expect(page.getByTestId('file-row')).toHaveCount(0); // still on their way when Convert was clicked
+
+    await expect(page.getByRole('link', { name: 'Download' })).toBeVisible({ timeout: 45_000 });
+    await expectToast(page, 'Conversion successful!');
+    await expect(page.getByText('No files selected')).toHaveCount(0);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    const gif = decodeGif(new Uint8Array(readFileSync(await file.path())));
+    expect(gif.frames).toHaveLength(2);
+    expect([gif.width, gif.height]).toEqual([64, 48]);
+  });
+});

@@ -176,6 +176,32 @@ describe('converter store', () => {
     expect(runtime.jobs).toHaveLength(1);
   });
 
+  it('a Convert clicked while chosen files are still being read waits for them, then converts them', async () => {
+    const { runtime, state } = setup();
+    let arrive!: () => void;
+    const intake = new Promise<void>((resolve) => (arrive = resolve)).then(() =>
+      state().chooseFiles([pngFile('b.png'), pngFile('a.png')]),
+    );
+    state().expectFiles(intake);
+    const outcome = state().convert();
+    await settle();
+    expect(runtime.jobs).toHaveLength(0);
+    arrive();
+    await settle();
+    expect(runtime.jobs).toHaveLength(1);
+    expect(runtime.current.request.files.map((file) => file.name)).toEqual(['a.png', 'b.png']);
+    runtime.finish();
+    expect(await outcome).toEqual({ kind: 'done' });
+  });
+
+  it('a Convert waiting for files that all get refused says that no files are selected', async () => {
+    const { runtime, state } = setup();
+    const intake = Promise.reject(new Error('unreadable'));
+    state().expectFiles(intake);
+    expect(await state().convert()).toEqual({ kind: 'no-files' });
+    expect(runtime.jobs).toHaveLength(0);
+  });
+
   it('choosing files replaces the selection and clears the result', async () => {
     const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);

@@ -88,6 +88,11 @@ export interface ConverterStoreState {
   /** Takes over the settings a "Fit under" search chose (and turns the budget off), to tweak them by hand. */
   applyFittedSettings(): void;
 
+  /**
+   * Files chosen and still being read before they join the list (use-add-files.ts): a Convert clicked
+   * meanwhile waits for them instead of saying that no files are selected.
+   */
+  expectFiles(arriving: Promise<unknown>): void;
   convert(): Promise<ConvertOutcome>;
   cancel(): void;
   /** Clears files, result, error and progress; settings stay as the user left them. */
@@ -113,6 +118,8 @@ export function createConverterStore(runtime: ConverterRuntime) {
    * busy with a stale sample would make the conversion wait.
    */
   let estimating: AbortController | null = null;
+  /** Files on their way into the list (expectFiles). */
+  const arriving = new Set<Promise<unknown>>();
   const stopEstimate = () => {
     estimating?.abort();
     estimating = null;
@@ -294,7 +301,17 @@ export function createConverterStore(runtime: ConverterRuntime) {
         }
       },
 
+      expectFiles(intake) {
+        arriving.add(intake);
+        void intake.then(
+          () => arriving.delete(intake),
+          () => arriving.delete(intake),
+        );
+      },
+
       async convert() {
+        // Only when files are on their way: otherwise Convert starts in the same turn as the click.
+        while (arriving.size > 0) await Promise.allSettled([...arriving]);
         const { files, settings, machine } = get();
         if (machine.status === 'converting') return { kind: 'busy' };
         if (files.length === 0) return { kind: 'no-files' };

@@ -45,9 +45,8 @@ async function inspectAnimations(files: readonly File[]): Promise<Inspected> {
  */
 export function useAddFiles(): (files: readonly File[], intake?: Intake) => Promise<void> {
   const store = useConverterStore();
-  return useCallback(
-    async (files, intake = 'replace') => {
-      if (files.length === 0 || store.getState().machine.status === 'converting') return;
+  const takeIn = useCallback(
+    async (files: readonly File[], intake: Intake) => {
       const { files: candidates, skipped } = sortOutFolders(files);
       if (skipped.length > 0)
         notify('info', MESSAGES.folderSkippedTitle, MESSAGES.folderSkipped(skipped.map((file) => file.name)));
@@ -64,5 +63,14 @@ export function useAddFiles(): (files: readonly File[], intake?: Intake) => Prom
       else state.chooseFiles(accepted, animations);
     },
     [store],
+  );
+  return useCallback(
+    (files, intake = 'replace') => {
+      if (files.length === 0 || store.getState().machine.status === 'converting') return Promise.resolve();
+      const taking = takeIn(files, intake);
+      store.getState().expectFiles(taking);
+      return taking;
+    },
+    [store, takeIn],
   );
 }
