@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { frameArgument } from '@/features/converter/rules/plan';
+import { bandSourceFirstRow, frameArgument } from '@/features/converter/rules/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { lanczosScale } from '../support/lanczos';
@@ -19,18 +19,35 @@ async function placed(
   image: Rgba,
   place: { x: number; y: number; width: number; height: number },
   canvas: { width: number; height: number } = place,
+  fromRow = 0,
 ) {
-  await core.writeFile('r.rgba', image.data.slice());
-  const log: string[] = [];
-  const unsubscribe = core.onLog((line) => log.push(line));
-  const args = ['-canvas', `${canvas.width}x${canvas.height}`, '-frame', frameArgument('r.rgba', image, place, 10)];
-  const code = await core.exec([...args, '-keep-placed', '1', '-filter', 'palettegen', '-palette-out', 'r.pal']);
-  unsubscribe();
+  const { code, log } = await runPlaced(image, place, canvas, fromRow);
   expect(code, log.join('\n')).toBe(0);
   const data = await core.readFile('r.rgba');
   await core.deleteFile('r.rgba');
   await core.deleteFile('r.pal');
   return { width: canvas.width, height: canvas.height, data };
+}
+
+/** The core's run on a file holding the picture's rows from `fromRow` on (-frame-rows): its code and log. */
+async function runPlaced(
+  image: Rgba,
+  place: { x: number; y: number; width: number; height: number },
+  canvas: { width: number; height: number },
+  fromRow: number,
+) {
+  await core.writeFile('r.rgba', image.data.slice(fromRow * image.width * 4));
+  const log: string[] = [];
+  const unsubscribe = core.onLog((line) => log.push(line));
+  const args = ['-canvas', `${canvas.width}x${canvas.height}`, '-frame', frameArgument('r.rgba', image, place, 10)];
+  const rows = fromRow > 0 ? ['-frame-rows', String(fromRow)] : [];
+  const code = await core.exec([
+    ...args,
+    ...rows,
+    ...['-keep-placed', '1', '-filter', 'palettegen', '-palette-out', 'r.pal'],
+  ]);
+  unsubscribe();
+  return { code, log };
 }
 
 const largestDifference = (a: Rgba, b: Rgba) =>
@@ -63,6 +80,26 @@ describe('engine core resampler', () => {
     expect(top.data).toEqual(whole.data.subarray(0, half));
     expect(bottom.data).toEqual(whole.data.subarray(half));
   });
+
+  it.each([
+    ['scaled', 301, 226],
+    ['placed as it is', 640, 480],
+  ])(
+    '%s, a bottom band reads only the rows from bandSourceFirstRow on, and fails without them',
+    async (_, width, height) => {
+      const image = photoLike(640, 480, 7);
+      const canvas = { width, height: height / 2 };
+      const place = { x: 0, y: -height / 2, width, height };
+      const fromRow = bandSourceFirstRow(image, place, 0);
+      expect(fromRow).toBeGreaterThan(0);
+      const whole = await placed(image, place, canvas);
+      expect(await placed(image, place, canvas, fromRow)).toEqual(whole);
+      const late = await runPlaced(image, place, canvas, fromRow + 3);
+      expect(late.code).not.toBe(0);
+      expect(late.log.join('\n')).toMatch(/holds the rows from|rows missing/);
+      await core.deleteFile('r.rgba');
+    },
+  );
 
   it('keeps a flat colour exact and lets no colour of fully transparent pixels in', async () => {
     // Opaque red beside transparent green: a straight-alpha filter would tint the red edge green, and a

@@ -90,6 +90,25 @@ describe('a large still mapped in two bands on two cores', () => {
     expect(helper.listFiles()).toEqual([]);
   });
 
+  it("gives the helper only the picture's rows its band reads", async () => {
+    const settings = { mode: 'static' as const, dither: 'none' as const, quality: 80 };
+    // Scaled: from a few rows above the seam's source row (the Lanczos window); as it is: from the seam.
+    const scaled = (await convertImages(primary, still, settings, undefined, helper)).plan.split!;
+    const scaledFrom = Number(scaled.runs[1].args[scaled.runs[1].args.indexOf('-frame-rows') + 1]);
+    expect(scaledFrom).toBeGreaterThan(890);
+    expect(scaledFrom).toBeLessThan(900); // row 720 of 1440 is source row 900 of 1800
+    const flat = [{ name: 'flat.png', image: photoLike(1600, 1000, 4) }];
+    const banded = await convertImages(primary, flat, settings, undefined, helper);
+    const rows = banded.plan.split!.runs[1].args;
+    expect(rows.slice(rows.indexOf('-frame-rows'), rows.indexOf('-frame-rows') + 2)).toEqual([
+      '-frame-rows',
+      String(bandSplitRow(1000)),
+    ]);
+    const single = decodeGif((await convertImages(primary, flat, settings)).gif).frames[0]!.image;
+    expect(meanAbsoluteError(decodeGif(banded.gif).frames[0]!.image, single)).toBe(0);
+    expect(helper.listFiles()).toEqual([]);
+  });
+
   it('keeps a transparent hole across the seam of the bands', async () => {
     // A transparent rectangle over the middle rows of the source: across the bands' seam once scaled.
     const image = photoLike(2400, 1800, 5);

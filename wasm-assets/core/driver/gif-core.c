@@ -9,6 +9,8 @@
  *   -frame F,W,H,X,Y,PW,PH,D  one per frame, in order: raw RGBA file F of W×H pixels, scaled to PW×PH and
  *                           drawn at X,Y on a transparent canvas (no scaling when W×H = PW×PH), shown for
  *                           D centiseconds
+ *   -frame-rows T           the -frame before it: its file holds the picture's rows from T on only (a still's
+ *                           bottom band, plan.ts): the rows the band's scale or placement reads must be there
  *   -scaler NAME            resampling for -frame scaling: lanczos (default; ours, resample.c), or swscale's
  *                           bicubic, bilinear, area, neighbor
  *   -keep-placed 1          write each frame that was scaled or placed back over its file, at the canvas's
@@ -53,6 +55,7 @@ typedef struct FrameSpec {
   int width, height;    /* of the file's pixels */
   int x, y, pw, ph;     /* placement on the canvas */
   int delay_cs;
+  int first_row;        /* the file holds rows first_row..height-1 (-frame-rows) */
 } FrameSpec;
 
 typedef struct Job {
@@ -193,6 +196,13 @@ static int parse_args(Job *job, int argc, char **argv) {
     } else if (!strcmp(name, "-frame")) {
       if (!parse_frame(value, &job->frames[job->frame_count])) return fail("invalid frame '%s'", value);
       job->frame_count++;
+    } else if (!strcmp(name, "-frame-rows")) {
+      char *end;
+      long v = strtol(value, &end, 10);
+      if (!job->frame_count) return fail("-frame-rows before any -frame");
+      FrameSpec *spec = &job->frames[job->frame_count - 1];
+      if (*end || end == value || v < 0 || v >= spec->height) return fail("invalid -frame-rows '%s'", value);
+      spec->first_row = (int)v;
     } else if (!strcmp(name, "-keep-placed")) {
       if (strcmp(value, "1")) return fail("invalid -keep-placed '%s'", value);
       job->keep_placed = 1;
@@ -294,6 +304,22 @@ static int read_file(const char *path, uint8_t *data, size_t size) {
   return 0;
 }
 
+/*
+ * Rows from..to-1 of a picture `width` pixels wide whose file holds its rows first_row..height-1: only
+ * what a frame's band reads is copied (a 4000x3000 still is 48 MB).
+ */
+static int read_rows(const FrameSpec *spec, uint8_t *data, int from, int to) {
+  size_t row = (size_t)spec->width * 4;
+  FILE *file = fopen(spec->file, "rb");
+  if (!file) return fail("cannot open %s: %s", spec->file, strerror(errno));
+  long expected = (long)(row * (size_t)(spec->height - spec->first_row));
+  int ok = fseek(file, 0, SEEK_END) == 0 && ftell(file) == expected &&
+           fseek(file, (long)(row * (size_t)(from - spec->first_row)), SEEK_SET) == 0 &&
+           fread(data, row, (size_t)(to - from), file) == (size_t)(to - from);
+  fclose(file);
+  return ok ? 0 : fail("%s does not hold %ld bytes of pixels", spec->file, expected);
+}
+
 /* Scaling works on premultiplied colour, so transparent pixels do not bleed their colour into edges. */
 static int premultiply(uint8_t *rgba, size_t pixels) {
   int translucent = 0;
@@ -358,23 +384,27 @@ static int scale_rows(Job *job, const FrameSpec *spec, AVFrame *scaled, int firs
   return ret < 0 ? fail_av("cannot scale the picture", ret) : 0;
 }
 
+/* The job's scratch buffer, at least `size` bytes (kept from frame to frame). */
+static uint8_t *scratch(Job *job, size_t size) {
+  if (size > job->scratch_size) {
+    av_freep(&job->scratch);
+    job->scratch_size = 0;
+    if (!(job->scratch = av_malloc(size))) return NULL;
+    job->scratch_size = size;
+  }
+  return job->scratch;
+}
+
 static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   int direct = spec->width == job->canvas_w && spec->height == job->canvas_h && spec->pw == spec->width &&
-               spec->ph == spec->height && !spec->x && !spec->y;
+               spec->ph == spec->height && !spec->x && !spec->y && !spec->first_row;
   int ret = av_frame_get_buffer(frame, 0);
   if (ret < 0) return fail_av("cannot allocate a frame", ret);
   size_t row = (size_t)spec->width * 4;
   if (direct && frame->linesize[0] == (int)row) return read_file(spec->file, frame->data[0], row * spec->height);
-
-  size_t size = row * spec->height;
-  if (size > job->scratch_size) {
-    av_freep(&job->scratch);
-    job->scratch_size = 0;
-    if (!(job->scratch = av_malloc(size))) return fail("out of memory reading %s", spec->file);
-    job->scratch_size = size;
-  }
-  if (read_file(spec->file, job->scratch, size) < 0) return -1;
   if (direct) {
+    if (!scratch(job, row * spec->height)) return fail("out of memory reading %s", spec->file);
+    if (read_rows(spec, job->scratch, 0, spec->height) < 0) return -1;
     av_image_copy_plane(frame->data[0], frame->linesize[0], job->scratch, (int)row, (int)row, spec->height);
     return 0;
   }
@@ -385,14 +415,29 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   int x1 = FFMIN(spec->x + spec->pw, job->canvas_w), y1 = FFMIN(spec->y + spec->ph, job->canvas_h);
   if (x1 <= x0 || y1 <= y0) return 0;
 
-  if (spec->pw == spec->width && spec->ph == spec->height) {
+  /* Only the source rows the visible rows read are copied in (and premultiplied): a band reads half. */
+  int placed = spec->pw == spec->width && spec->ph == spec->height;
+  int lanczos = job->sws_flags == SWS_LANCZOS;
+  int from = 0, to = spec->height;
+  if (placed) {
+    from = y0 - spec->y;
+    to = y1 - spec->y;
+  } else if (lanczos && resample_source_rows(spec->height, spec->ph, y0 - spec->y, y1 - y0, &from, &to) < 0) {
+    return fail("cannot scale %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
+  }
+  if (from < spec->first_row)
+    return fail("%s holds the rows from %d on, the frame reads row %d", spec->file, spec->first_row, from);
+  if (!scratch(job, row * (size_t)(to - from))) return fail("out of memory reading %s", spec->file);
+  if (read_rows(spec, job->scratch, from, to) < 0) return -1;
+
+  if (placed) {
     for (int y = y0; y < y1; y++)
       memcpy(frame->data[0] + (size_t)y * frame->linesize[0] + (size_t)x0 * 4,
-             job->scratch + (size_t)(y - spec->y) * row + (size_t)(x0 - spec->x) * 4, (size_t)(x1 - x0) * 4);
+             job->scratch + (size_t)(y - spec->y - from) * row + (size_t)(x0 - spec->x) * 4, (size_t)(x1 - x0) * 4);
     return 0;
   }
 
-  int translucent = premultiply(job->scratch, (size_t)spec->width * spec->height);
+  int translucent = premultiply(job->scratch, (size_t)spec->width * (to - from));
   AVFrame *scaled = av_frame_alloc();
   if (!scaled) return fail("out of memory");
   scaled->format = AV_PIX_FMT_RGBA;
@@ -402,15 +447,19 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
     av_frame_free(&scaled);
     return fail_av("cannot allocate a frame", ret);
   }
-  if (job->sws_flags == SWS_LANCZOS) {
+  if (lanczos) {
     /* Ours (resample.c): the same filter in RGB, several times faster than swscale without assembly. */
     int first = y0 - spec->y;
-    if (resample_rows(job->scratch, spec->width, spec->height, scaled->data[0] + (size_t)first * scaled->linesize[0],
-                      scaled->linesize[0], spec->pw, spec->ph, first, y1 - y0) < 0) {
+    ret = resample_rows(job->scratch, from, to - from, spec->width, spec->height,
+                        scaled->data[0] + (size_t)first * scaled->linesize[0], scaled->linesize[0], spec->pw, spec->ph,
+                        first, y1 - y0);
+    if (ret < 0) {
       av_frame_free(&scaled);
-      return fail("out of memory scaling %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
+      return fail("%s scaling %dx%d to %dx%d", ret == -2 ? "rows missing" : "out of memory", spec->width,
+                  spec->height, spec->pw, spec->ph);
     }
   } else if ((ret = scale_rows(job, spec, scaled, y0 - spec->y, y1 - y0)) < 0) {
+    /* swscale reads the whole picture (from = 0, to = height above). */
     av_frame_free(&scaled);
     return ret;
   }

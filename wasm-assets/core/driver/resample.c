@@ -139,23 +139,46 @@ static void filter_column(int16_t *const *rows, const int16_t *w, int taps, uint
   }
 }
 
-int resample_rows(const uint8_t *src, int sw, int sh, uint8_t *dst, int dst_stride, int dw, int dh, int first,
-                  int count) {
+int resample_source_rows(int sh, int dh, int first, int count, int *from, int *to) {
   if (first < 0 || count <= 0 || first + count > dh) return -1;
+  Axis down = {0};
+  int ret = -1;
+  if (make_axis(&down, sh, dh) == 0) {
+    /* Windows only move down the picture: the first output row's starts highest, the last's ends lowest. */
+    int end = down.start[first + count - 1] + down.taps;
+    *from = down.start[first];
+    *to = end < sh ? end : sh;
+    ret = 0;
+  }
+  free_axis(&down);
+  return ret;
+}
+
+int resample_rows(const uint8_t *src, int src_first, int src_rows, int sw, int sh, uint8_t *dst, int dst_stride,
+                  int dw, int dh, int first, int count) {
+  if (first < 0 || count <= 0 || first + count > dh || src_first < 0 || src_rows <= 0 || src_first + src_rows > sh)
+    return -1;
   Axis across = {0}, down = {0};
   size_t row_values = (size_t)dw * 4;
+  size_t src_row = (size_t)sw * 4;
+  int src_last = src_first + src_rows - 1;
   int16_t *ring = NULL;
   int16_t **rows = NULL;
   uint8_t *last = NULL;
   int ret = -1;
   if (make_axis(&across, sw, dw) < 0 || make_axis(&down, sh, dh) < 0) goto done;
+  int end = down.start[first + count - 1] + down.taps;
+  if (down.start[first] < src_first || (end < sh ? end : sh) > src_first + src_rows) {
+    ret = -2;
+    goto done;
+  }
   ring = malloc(sizeof(int16_t) * row_values * down.taps);
   rows = malloc(sizeof(int16_t *) * down.taps);
-  /* The last source row with a pixel of padding: the horizontal pass may read one past a row. */
-  last = malloc((size_t)sw * 4 + 8);
+  /* The last row held, with a pixel of padding: the horizontal pass may read one past a row. */
+  last = malloc(src_row + 8);
   if (!ring || !rows || !last) goto done;
-  memcpy(last, src + (size_t)(sh - 1) * sw * 4, (size_t)sw * 4);
-  memset(last + (size_t)sw * 4, 0, 8);
+  memcpy(last, src + (size_t)(src_last - src_first) * src_row, src_row);
+  memset(last + src_row, 0, 8);
 
   int next = 0; /* the next source row to filter into the ring */
   for (int y = first; y < first + count; y++) {
@@ -165,7 +188,7 @@ int resample_rows(const uint8_t *src, int sw, int sh, uint8_t *dst, int dst_stri
       int16_t *filtered = ring + (size_t)(next % down.taps) * row_values;
       /* A window one row past a source of odd height: that row's weight is zero. */
       if (next >= sh) memset(filtered, 0, sizeof(int16_t) * row_values);
-      else filter_row(next == sh - 1 ? last : src + (size_t)next * sw * 4, filtered, &across, dw);
+      else filter_row(next == src_last ? last : src + (size_t)(next - src_first) * src_row, filtered, &across, dw);
     }
     for (int k = 0; k < down.taps; k++) rows[k] = ring + (size_t)((start + k) % down.taps) * row_values;
     filter_column(rows, down.weight + (size_t)y * down.taps, down.taps, dst + (size_t)(y - first) * dst_stride,

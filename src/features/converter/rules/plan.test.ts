@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bandSourceFirstRow,
+  bandSplitRow,
   buildPlan,
   delayToCentiseconds,
   frameArgument,
+  helperSourceFirstRow,
   inputFileName,
   optimisationFor,
   planLayout,
@@ -281,5 +284,30 @@ describe('when the pass after the core runs', () => {
     expect(optimisationFor({ frames: [1], palette: { maxColors: 256, dither: 'bayer', lossiness: 65 } })).toEqual({
       lossiness: 65,
     });
+  });
+});
+
+describe('the rows a banded still gives its helper', () => {
+  it('a still placed as it is: from the seam; scaled: a Lanczos window above it; else all of them', () => {
+    const flat = planLayout(settings(), sources([1600, 1000]));
+    expect(helperSourceFirstRow(flat)).toBe(bandSplitRow(1000));
+    // 4000x3000 scaled to 1920x1440: canvas row 720 is about source row 1500, its window starts rows above.
+    const big = planLayout(settings(), sources([4000, 3000]));
+    const { decoded, placement } = big.frames[0]!;
+    const first = helperSourceFirstRow(big);
+    expect((first * placement.height) / decoded.height).toBeLessThan(720);
+    expect(first).toBeGreaterThan((decoded.height * 720) / placement.height - 12);
+    // Small stills are not banded, animations are split by frames: the helper gets whole pictures.
+    expect(helperSourceFirstRow(planLayout(settings(), sources([640, 480])))).toBe(0);
+    expect(helperSourceFirstRow(planLayout(settings({ mode: 'animated' }), sources([1920, 1080], [1920, 1080])))).toBe(
+      0,
+    );
+  });
+
+  it('reads from the placement’s first row on the band, and all of a picture that misses the band', () => {
+    const source = { width: 100, height: 100 };
+    expect(bandSourceFirstRow(source, { x: 0, y: 0, width: 100, height: 100 }, 40)).toBe(40);
+    expect(bandSourceFirstRow(source, { x: 0, y: 30, width: 100, height: 100 }, 40)).toBe(10);
+    expect(bandSourceFirstRow(source, { x: 0, y: 0, width: 100, height: 100 }, 200)).toBe(0);
   });
 });

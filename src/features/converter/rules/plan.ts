@@ -240,6 +240,31 @@ export function bandSplitRow(height: number): number {
 }
 
 /**
+ * The first row of a picture (`source` rows, drawn `placement.height` rows tall at placement.y) that the
+ * canvas rows from `top` on read: the core's Lanczos-3 windows (resample.c make_axis), two rows early for
+ * safety; the core fails, not guesses, when a row it reads is missing. The helper core of a banded still
+ * gets the picture from that row on (-frame-rows), not a copy of all of it.
+ */
+export function bandSourceFirstRow(source: Size, placement: Placement, top: number): number {
+  const first = Math.max(0, top - placement.y); // the first placed row on the band
+  if (first >= placement.height) return 0;
+  if (source.height === placement.height) return first;
+  const ratio = source.height / placement.height;
+  const support = 3 * Math.max(ratio, 1);
+  let taps = Math.min(Math.ceil(2 * support) + 1, source.height);
+  taps += taps & 1;
+  const lo = Math.floor((first + 0.5) * ratio - 0.5 - support) + 1;
+  return Math.max(0, Math.min(lo, source.height - taps) - 2);
+}
+
+/** For a banded still, the first row of its picture the helper's bottom band reads (else 0: all of it). */
+export function helperSourceFirstRow(layout: FrameLayout): number {
+  const [frame] = layout.frames;
+  if (layout.frames.length !== 1 || helperFirstFrame(layout) !== 0 || !frame) return 0;
+  return bandSourceFirstRow(frame.decoded, frame.placement, bandSplitRow(layout.height));
+}
+
+/**
  * Which frame the helper core needs from on, when it is lent: known from the layout alone, before any
  * pixel is decoded (the first of the second run; a banded still's one frame); null when the job is not split.
  */
@@ -247,6 +272,9 @@ export function helperFirstFrame(layout: FrameLayout): number | null {
   if (layout.frames.length === 1) return layout.width * layout.height >= BAND_SPLIT_MIN_PIXELS ? 0 : null;
   return splitFrames(layout.frames.length, layout.width, layout.height)?.[1].firstFrame ?? null;
 }
+
+/** The -frame before it holds its picture's rows from `first` on only. */
+const frameRows = (first: number): string[] => (first > 0 ? ['-frame-rows', String(first)] : []);
 
 /** The still's rows [top, top + height) as a canvas of their own, the picture moved up with them. */
 function band(layout: FrameLayout, top: number, height: number): FrameLayout {
@@ -287,7 +315,11 @@ function splitPlan(
       by: 'bands',
       runs: [
         run(frameInputs(band(layout, 0, row)), 0, still),
-        run(frameInputs(band(layout, row, layout.height - row)), 1, still),
+        run(
+          [...frameInputs(band(layout, row, layout.height - row)), ...frameRows(helperSourceFirstRow(layout))],
+          1,
+          still,
+        ),
       ],
     };
   }

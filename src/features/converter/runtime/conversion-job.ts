@@ -11,6 +11,7 @@ import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
 import {
   buildPlan,
   helperFirstFrame,
+  helperSourceFirstRow,
   planLayout,
   type ConversionPlan,
   type FrameSource,
@@ -113,6 +114,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
   const helper = job.helper;
   // Decided before any pixel is read: the split does not depend on content, only on the frames' size.
   const helperFrom = helper ? helperFirstFrame(layout) : null;
+  /** A banded still's helper scales the bottom band: it gets the picture's rows from this one on. */
+  const helperFromRow = helper ? helperSourceFirstRow(layout) : 0;
 
   try {
     report(preparingProgress(milestones, 0, total));
@@ -152,8 +155,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         histogram.merge(facts.histogram);
       });
       if (helper && helperFrom !== null && index >= helperFrom) {
-        // Writing transfers the buffer, so the helper gets its own copy first.
-        handOver(helper.writeFile(frame.inputFile, rgba.slice()));
+        // Writing transfers the buffer, so the helper gets its own copy first: of the rows it reads.
+        handOver(helper.writeFile(frame.inputFile, rgba.slice(helperFromRow * width * 4)));
         writtenOnHelper.push(frame.inputFile);
       }
       handOver(port.writeFile(frame.inputFile, rgba));
