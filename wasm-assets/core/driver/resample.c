@@ -44,6 +44,25 @@ static void free_axis(Axis *axis) {
   free(axis->weight);
 }
 
+/* An axis's window: `taps` samples (even), from window_start() for each output. */
+static int window_taps(int in, int out) {
+  double ratio = (double)in / out;
+  double support = LOBES * (ratio > 1 ? ratio : 1);
+  int taps = (int)ceil(2 * support) + 1;
+  if (taps > in) taps = in;
+  return taps + (taps & 1);
+}
+
+/* The first of output i's taps: its kernel's first sample, moved inside the source. */
+static int window_start(int in, int out, int taps, int i) {
+  double ratio = (double)in / out;
+  double support = LOBES * (ratio > 1 ? ratio : 1);
+  double centre = (i + 0.5) * ratio - 0.5;
+  int start = (int)floor(centre - support) + 1;
+  if (start > in - taps) start = in - taps;
+  return start < 0 ? 0 : start;
+}
+
 /*
  * Weights from `in` samples to `out`: a sample's centre maps to (i + 0.5) × in / out − 0.5 in the source;
  * when shrinking, the kernel is stretched by the ratio (each output sums what it covers). Taps past an edge
@@ -53,9 +72,7 @@ static int make_axis(Axis *axis, int in, int out) {
   double ratio = (double)in / out;
   double scale = ratio > 1 ? ratio : 1;
   double support = LOBES * scale;
-  int taps = (int)ceil(2 * support) + 1;
-  if (taps > in) taps = in;
-  taps += taps & 1;
+  int taps = window_taps(in, out);
   axis->taps = taps;
   axis->start = malloc(sizeof(int) * out);
   axis->weight = calloc((size_t)out * taps, sizeof(int16_t));
@@ -68,9 +85,7 @@ static int make_axis(Axis *axis, int in, int out) {
     double centre = (i + 0.5) * ratio - 0.5;
     int lo = (int)floor(centre - support) + 1;
     int hi = (int)floor(centre + support);
-    int start = lo;
-    if (start > in - taps) start = in - taps;
-    if (start < 0) start = 0;
+    int start = window_start(in, out, taps, i);
     memset(w, 0, sizeof(double) * taps);
     double sum = 0;
     for (int j = lo; j <= hi; j++) {
@@ -141,17 +156,12 @@ static void filter_column(int16_t *const *rows, const int16_t *w, int taps, uint
 
 int resample_source_rows(int sh, int dh, int first, int count, int *from, int *to) {
   if (first < 0 || count <= 0 || first + count > dh) return -1;
-  Axis down = {0};
-  int ret = -1;
-  if (make_axis(&down, sh, dh) == 0) {
-    /* Windows only move down the picture: the first output row's starts highest, the last's ends lowest. */
-    int end = down.start[first + count - 1] + down.taps;
-    *from = down.start[first];
-    *to = end < sh ? end : sh;
-    ret = 0;
-  }
-  free_axis(&down);
-  return ret;
+  /* Windows only move down the picture: the first output row's starts highest, the last's ends lowest. */
+  int taps = window_taps(sh, dh);
+  int end = window_start(sh, dh, taps, first + count - 1) + taps;
+  *from = window_start(sh, dh, taps, first);
+  *to = end < sh ? end : sh;
+  return 0;
 }
 
 int resample_rows(const uint8_t *src, int src_first, int src_rows, int sw, int sh, uint8_t *dst, int dst_stride,

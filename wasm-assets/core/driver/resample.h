@@ -11,7 +11,7 @@
 int resample_rows(const uint8_t *src, int src_first, int src_rows, int sw, int sh, uint8_t *dst, int dst_stride,
                   int dw, int dh, int first, int count);
 
-/* The source rows [*from, *to) that output rows first..first+count-1 read. Returns 0, or -1 as above. */
+/* The source rows [*from, *to) that output rows first..first+count-1 read. Returns 0, or -1 bad rows. */
 int resample_source_rows(int sh, int dh, int first, int count, int *from, int *to);
 
 #endif

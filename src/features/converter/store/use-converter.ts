@@ -4,7 +4,7 @@ import { poolSize, requestedPoolSize } from '../rules/pool-size';
 import { createLazyRuntime } from '../runtime/lazy-runtime';
 import { createConverterStore, type ConverterStoreState } from './converter-store';
 
-type ConverterStore = StoreApi<ConverterStoreState>;
+export type ConverterStore = StoreApi<ConverterStoreState>;
 
 /**
  * The page's store, on the real engine with one instance per core (at most four). `?pool=N` can only lower

@@ -3,7 +3,7 @@ import { isAnimatedPng, summarizeAnimation, type AnimationSummary } from '../rul
 import { errorMessageOf } from '../rules/errors';
 import { sortOutFolders } from '../rules/intake';
 import { screenUpload } from '../rules/upload-rules';
-import { useConverterStore } from '../store/use-converter';
+import { useConverterStore, type ConverterStore } from '../store/use-converter';
 import { loadSelectionCards } from './lazy-cards';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
@@ -38,39 +38,39 @@ async function inspectAnimations(files: readonly File[]): Promise<Inspected> {
   return inspected;
 }
 
+/** Screens, announces and inspects the files, then hands the accepted ones to the store. */
+async function takeIn(store: ConverterStore, files: readonly File[], intake: Intake): Promise<void> {
+  const { files: candidates, skipped } = sortOutFolders(files);
+  if (skipped.length > 0)
+    notify('info', MESSAGES.folderSkippedTitle, MESSAGES.folderSkipped(skipped.map((file) => file.name)));
+  if (candidates.length === 0) return;
+  const screening = screenUpload(candidates, intake === 'append' ? store.getState().files.length : 0);
+  const [{ files: accepted, animations }] = await Promise.all([
+    inspectAnimations(screening.accepted),
+    loadSelectionCards(),
+  ]);
+  announceUpload({ ...screening, accepted });
+  if (accepted.length === 0) return;
+  const state = store.getState();
+  if (intake === 'append') state.appendFiles(accepted, animations);
+  else state.chooseFiles(accepted, animations);
+}
+
 /**
  * The one way files join the selection, whatever brought them (file dialog, drop, folder, paste, the
  * installed app's file handler or share target): folders' non-PNG files are reported in one toast, the
  * rest goes through the spec's screening and toasts, animated PNGs are inspected, then the store takes them.
+ * The store knows they are on their way, so a Convert clicked meanwhile waits for them.
  */
 export function useAddFiles(): (files: readonly File[], intake?: Intake) => Promise<void> {
   const store = useConverterStore();
-  const takeIn = useCallback(
-    async (files: readonly File[], intake: Intake) => {
-      const { files: candidates, skipped } = sortOutFolders(files);
-      if (skipped.length > 0)
-        notify('info', MESSAGES.folderSkippedTitle, MESSAGES.folderSkipped(skipped.map((file) => file.name)));
-      if (candidates.length === 0) return;
-      const screening = screenUpload(candidates, intake === 'append' ? store.getState().files.length : 0);
-      const [{ files: accepted, animations }] = await Promise.all([
-        inspectAnimations(screening.accepted),
-        loadSelectionCards(),
-      ]);
-      announceUpload({ ...screening, accepted });
-      if (accepted.length === 0) return;
-      const state = store.getState();
-      if (intake === 'append') state.appendFiles(accepted, animations);
-      else state.chooseFiles(accepted, animations);
-    },
-    [store],
-  );
   return useCallback(
     (files, intake = 'replace') => {
       if (files.length === 0 || store.getState().machine.status === 'converting') return Promise.resolve();
-      const taking = takeIn(files, intake);
+      const taking = takeIn(store, files, intake);
       store.getState().expectFiles(taking);
       return taking;
     },
-    [store, takeIn],
+    [store],
   );
 }
