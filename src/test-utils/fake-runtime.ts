@@ -25,6 +25,8 @@ export const FAKE_POOL_SIZE = 2;
 export interface FakeRuntime extends ConverterRuntime {
   jobs: PendingJob[];
   warmUps: number;
+  /** What warmUp() returns: settled at once unless a test holds the engine's load. */
+  warmedUp: Promise<void>;
   /** The selections handed to prepare(), in order, and the settings handed with each. */
   prepared: (readonly File[])[];
   preparedSettings: ConversionSettings[];
@@ -52,6 +54,7 @@ export function createFakeRuntime(): FakeRuntime {
   const runtime: FakeRuntime = {
     jobs: [],
     warmUps: 0,
+    warmedUp: Promise.resolve(),
     prepared: [],
     preparedSettings: [],
     samples: [],
@@ -63,6 +66,7 @@ export function createFakeRuntime(): FakeRuntime {
     },
     warmUp() {
       runtime.warmUps++;
+      return runtime.warmedUp;
     },
     prepare(files, settings) {
       runtime.prepared.push(files);

@@ -48,7 +48,7 @@ const SHEET_DIR = process.env.FIT_SHEET_DIR || '/tmp/fit-under';
 function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime & { encodes: number } {
   const engine = {
     encodes: 0,
-    warmUp() {},
+    warmUp: async () => {},
     prepare() {},
     async convert(request: { settings: ConversionSettings }): Promise<ConversionOutput> {
       engine.encodes++;

@@ -84,8 +84,11 @@ export interface ConverterRuntime {
    * page's main thread. Aborting rejects at once with an AbortError.
    */
   decodeGif(gif: Blob, options?: { signal?: AbortSignal }): Promise<DecodedGif>;
-  /** Loads the engine in the background so the first conversion does not wait for it. */
-  warmUp(): void;
+  /**
+   * Loads the engine in the background so the first conversion does not wait for it. Settles once the
+   * engine a single conversion takes has loaded or failed to (a failure is reported by the next conversion).
+   */
+  warmUp(): Promise<void>;
   /**
    * The files just chosen, with the settings of the moment: the runtime may check and decode them in idle
    * time, so that Convert does not read, check and decode them first. What a check finds is reported by

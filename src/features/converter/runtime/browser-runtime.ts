@@ -53,7 +53,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
 
     warmUp() {
       // One instance serves a single conversion; the others load when a batch needs them.
-      pool.warmUp(1);
+      return pool.warmUp(1);
     },
 
     prepare(files, settings) {

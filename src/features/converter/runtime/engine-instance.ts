@@ -70,12 +70,12 @@ export class EngineInstance {
     return this.#busy;
   }
 
-  /** Loads the core in the background (idempotent). */
-  warmUp(): void {
+  /** Loads the core in the background (idempotent); settles when it has loaded or failed to. */
+  warmUp(): Promise<void> {
     // A failed background load is retried by the next job, which reports the error. The helper loads
     // once this core is in: two cores compiling at once on two CPU cores each took longer, and the first
     // conversion waits only for this one (a helper is borrowed only when it is ready).
-    this.#lifecycle.core().then(
+    return this.#lifecycle.core().then(
       () => {
         this.helper.warmUp();
         // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.

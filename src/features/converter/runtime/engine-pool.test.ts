@@ -6,6 +6,7 @@ class FakeInstance implements PoolMember {
   warmUps = 0;
   warmUp() {
     this.warmUps++;
+    return Promise.resolve();
   }
 }
 

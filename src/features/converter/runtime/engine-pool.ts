@@ -5,7 +5,7 @@
  */
 export interface PoolMember {
   readonly busy: boolean;
-  warmUp(): void;
+  warmUp(): Promise<void>;
 }
 
 export class EnginePool<Instance extends PoolMember> {
@@ -30,9 +30,9 @@ export class EnginePool<Instance extends PoolMember> {
     this.#instances.forEach((instance) => visit(instance));
   }
 
-  /** Loads the first `count` instances (all by default) in the background. */
-  warmUp(count = this.#instances.length): void {
-    for (const instance of this.#instances.slice(0, count)) instance.warmUp();
+  /** Loads the first `count` instances (all by default) in the background; settles when each has loaded or failed. */
+  async warmUp(count = this.#instances.length): Promise<void> {
+    await Promise.all(this.#instances.slice(0, count).map((instance) => instance.warmUp()));
   }
 
   /**

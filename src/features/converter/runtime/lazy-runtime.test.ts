@@ -7,7 +7,7 @@ const output = { fileName: 'converted_1.gif' } as ConversionOutput;
 
 function fakeEngine(): ConverterRuntime {
   return {
-    warmUp: vi.fn(),
+    warmUp: vi.fn(async () => {}),
     prepare: vi.fn(),
     convert: vi.fn(async () => output),
     convertEach: vi.fn(async () => []),
@@ -30,11 +30,19 @@ describe('createLazyRuntime', () => {
     expect(real.convertEach).toHaveBeenCalledWith(request, undefined);
   });
 
-  it('warms the loaded runtime up', async () => {
+  it('warms the loaded runtime up, and settles when the engine has', async () => {
     const real = fakeEngine();
+    let engineIn!: () => void;
+    vi.mocked(real.warmUp).mockReturnValue(new Promise<void>((resolve) => (engineIn = resolve)));
     const runtime = createLazyRuntime(async () => real);
-    runtime.warmUp();
+    let settled = false;
+    const warm = runtime.warmUp().then(() => (settled = true));
     await vi.waitFor(() => expect(real.warmUp).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    engineIn();
+    await warm;
+    expect(settled).toBe(true);
   });
 
   it('hands a choice of files to a loaded runtime only: loading it for that would compete with the first paint', async () => {
@@ -52,9 +60,8 @@ describe('createLazyRuntime', () => {
     const real = fakeEngine();
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(real);
     const runtime = createLazyRuntime(load);
-    runtime.warmUp();
-    // Let the failed warm-up settle: callers during a load share it, callers after a failure load again.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A failed warm-up settles without an error: the next conversion loads again and reports its own.
+    await expect(runtime.warmUp()).resolves.toBeUndefined();
     await expect(runtime.convert(request)).resolves.toBe(output);
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -23,7 +23,7 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
 
   return {
     warmUp() {
-      runtime().then(
+      return runtime().then(
         (ready) => ready.warmUp(),
         () => {
           // The next conversion retries the load and reports its error.

@@ -97,7 +97,8 @@ export interface ConverterStoreState {
   cancel(): void;
   /** Clears files, result, error and progress; settings stay as the user left them. */
   reset(): void;
-  warmUp(): void;
+  /** Loads the engine in idle time; settles when it is in (or failed to load: see ConverterRuntime.warmUp). */
+  warmUp(): Promise<void>;
   /** A result's frames for the compare view, decoded off the main thread; the signal drops a decode no longer shown. */
   decodeGif(gif: Blob, signal?: AbortSignal): Promise<DecodedGif>;
 }
@@ -378,7 +379,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         set((s) => ({ settings: { ...s.settings, mode: modeForFileCount(s.settings.mode, 0) } }));
       },
       warmUp() {
-        runtime.warmUp();
+        return runtime.warmUp();
       },
       decodeGif(gif, signal) {
         return runtime.decodeGif(gif, { signal });

@@ -23,6 +23,18 @@ describe('Converter', () => {
     );
   });
 
+  it('renders the settings ahead only once the engine is in: that render held back the engine load', async () => {
+    const { runtime, container } = renderConverter(<Converter />);
+    let engineIn!: () => void;
+    runtime.warmedUp = new Promise((resolve) => (engineIn = resolve));
+    await vi.waitFor(() => expect(runtime.warmUps).toBe(1), { timeout: 4000 });
+    // The cards' code is in by now (it loads in the same idle moment); give it time to render, were it to.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(container.querySelector('#settings-title')).toBeNull();
+    act(() => engineIn());
+    await vi.waitFor(() => expect(container.querySelector('#settings-title')).not.toBeNull(), { timeout: 4000 });
+  });
+
   it('shows the file list in a commit of its own, before it reveals the settings', async () => {
     const { user, container } = renderConverter(<Converter />);
     await vi.waitFor(() => expect(container.querySelector('#settings-title')).not.toBeNull(), { timeout: 4000 });

@@ -18,7 +18,7 @@ export function Converter() {
   // The cards first (a few KB, needed as soon as files are chosen), then the engine (megabytes).
   const [cardsLoaded, setCardsLoaded] = useState(false);
   useEffect(() => whenIdle(() => void preloadCards().then(() => setCardsLoaded(true)), 500), []);
-  useIdleWarmUp();
+  const engineSettled = useIdleWarmUp();
   const addFiles = useAddFiles();
   usePasteFiles(addFiles);
   useAppLaunchFiles(addFiles);
@@ -33,9 +33,9 @@ export function Converter() {
       <UploadArea />
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>
-        {/* Rendered ahead while hidden, in idle time: choosing files only reveals the settings, right after
-            the list (mounting them then took ~100 ms on a first visit; see measure-cards.ts). */}
-        {(cardsLoaded || hadFiles) && (
+        {/* Rendered ahead while hidden, in idle time once the engine is in: choosing files only reveals the
+            settings, right after the list (mounting them then took ~100 ms on a first visit; see measure-cards.ts). */}
+        {((cardsLoaded && engineSettled) || hadFiles) && (
           <Activity mode={hadFiles ? 'visible' : 'hidden'}>
             <SettingsCard />
           </Activity>
