@@ -28,8 +28,13 @@ export async function convertImages(
   return runConversionJob(ffmpeg, {
     settings: jobSettings,
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
-    // As the browser hands them over: each frame alone at its decoded size (the core scales and places it).
-    readFrame: async (frame) => decodedFrame(byName.get(frame.name)!, frame, jobSettings),
+    // As the browser hands them over: each frame alone at its decoded size (the core scales and places it),
+    // with the helper's rows copied by the reader, as the decode worker does.
+    readFrame: async (frame, copyRowsFrom) => {
+      const decoded = decodedFrame(byName.get(frame.name)!, frame, jobSettings);
+      if (copyRowsFrom === undefined) return decoded;
+      return { ...decoded, rowsCopy: decoded.rgba.slice(copyRowsFrom * frame.decoded.width * 4) };
+    },
     // The browser runs it in workers (gif-optimiser.ts), the runs at once; the functions are the same.
     optimise: async (gif, options, runs) => optimiseGifInRuns(gif, options, runs),
     ...(onProgress ? { onProgress } : {}),

@@ -31,6 +31,8 @@ export interface FrameFacts {
 export interface DecodedFrame {
   rgba: Uint8Array;
   facts: FrameFacts;
+  /** A copy of the pixels from the row asked for on (FrameReader's `copyRowsFrom`), for a helper core. */
+  rowsCopy?: Uint8Array;
 }
 
 /**

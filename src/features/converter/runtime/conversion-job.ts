@@ -30,9 +30,10 @@ import type { FFmpegPort } from './ffmpeg-port';
 
 /**
  * Produces a frame: RGBA of the frame's decoded size (the core scales and places it), already on the matte,
- * with its facts computed where the pixels were decoded (rules/frame-facts.ts FrameAnalyser).
+ * with its facts computed where the pixels were decoded (rules/frame-facts.ts FrameAnalyser). With
+ * `copyRowsFrom`, it may also give a copy of the rows from that one on (`rowsCopy`), made off the main thread.
  */
-export type FrameReader = (frame: PlannedFrame) => Promise<DecodedFrame>;
+export type FrameReader = (frame: PlannedFrame, copyRowsFrom?: number) => Promise<DecodedFrame>;
 
 /**
  * Runs the pass after the encoder (gif-optimise.ts) off the main thread, in two runs of frames at once when
@@ -116,6 +117,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
   const helperFrom = helper ? helperFirstFrame(layout) : null;
   /** A banded still's helper scales the bottom band: it gets the picture's rows from this one on. */
   const helperFromRow = helper ? helperSourceFirstRow(layout) : 0;
+  const onHelper = (index: number) => helper !== undefined && helperFrom !== null && index >= helperFrom;
 
   try {
     report(preparingProgress(milestones, 0, total));
@@ -128,7 +130,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const startRead = (index: number) => {
       const frame = layout.frames[index];
       if (!frame) return;
-      const read = job.readFrame(frame);
+      // The helper's frames: its own copy of the rows it reads (writing a frame transfers its buffer).
+      const read = onHelper(index) ? job.readFrame(frame, helperFromRow) : job.readFrame(frame);
       read.catch(() => {});
       reads[index] = read;
     };
@@ -142,7 +145,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       handOvers.push(write);
     };
     for (const [index, frame] of layout.frames.entries()) {
-      const { rgba, facts } = await clock.time('decode', () => reads[index]!);
+      const { rgba, facts, rowsCopy } = await clock.time('decode', () => reads[index]!);
       reads[index] = undefined;
       stopIfAborted();
       startRead(index + ahead);
@@ -154,9 +157,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         content.add(facts, frame);
         histogram.merge(facts.histogram);
       });
-      if (helper && helperFrom !== null && index >= helperFrom) {
-        // Writing transfers the buffer, so the helper gets its own copy first: of the rows it reads.
-        handOver(helper.writeFile(frame.inputFile, rgba.slice(helperFromRow * width * 4)));
+      if (helper && onHelper(index)) {
+        handOver(helper.writeFile(frame.inputFile, rowsCopy ?? rgba.slice(helperFromRow * width * 4)));
         writtenOnHelper.push(frame.inputFile);
       }
       handOver(port.writeFile(frame.inputFile, rgba));

@@ -27,6 +27,8 @@ export interface DecodeRequest {
   transparency: TransparencyOptions;
   /** How the frame is sampled for the palette's colour histogram (the plan decides). */
   histogram: HistogramSampling;
+  /** Also a copy of the pixels from this row on (a helper core's band reads only those), or none. */
+  copyRowsFrom: number | null;
 }
 
 /** A new choice of files: the worker gives back its kept decodes of any other file (rules/kept-decodes.ts). */
@@ -53,5 +55,5 @@ export type DecodeWorkerRequest = DecodeRequest | KeepOnlyRequest | DecodeAheadR
  * to route their frames to it.
  */
 export type DecodeResponse =
-  | { id: number; ok: true; rgba: ArrayBuffer; facts: FrameFacts; kept: number[] }
+  | { id: number; ok: true; rgba: ArrayBuffer; rowsCopy: ArrayBuffer | null; facts: FrameFacts; kept: number[] }
   | { id: number; ok: false; message: string; kept: number[] };

@@ -150,9 +150,12 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     const decoded = await decodeFrame(event.data);
     const facts = prepare(event.data, decoded);
     const { rgba } = decoded;
-    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, facts, kept: holding() };
-    // Transferred, not copied: the frame buffer belongs to the runtime from now on.
-    scope.postMessage(response, [rgba.buffer as ArrayBuffer]);
+    // Copied here, on the matte, not on the page's main thread (a 4000x3000 still's lower band: ~24 MB).
+    const { copyRowsFrom, canvas } = event.data;
+    const rowsCopy = copyRowsFrom === null ? null : (rgba.slice(copyRowsFrom * canvas.width * 4).buffer as ArrayBuffer);
+    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, rowsCopy, facts, kept: holding() };
+    // Transferred, not copied: the frame buffers belong to the runtime from now on.
+    scope.postMessage(response, rowsCopy ? [rgba.buffer as ArrayBuffer, rowsCopy] : [rgba.buffer as ArrayBuffer]);
     return;
   } catch (error) {
     response = { id, ok: false, message: errorMessageOf(error), kept: holding() };

@@ -149,7 +149,7 @@ export class EngineInstance {
           if (!signal?.aborted) job.onProgress(progress);
         },
         // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
-        readFrame: async (frame) => {
+        readFrame: async (frame, copyRowsFrom) => {
           const decoded = this.#decoder.decode(
             job.files[frame.sourceIndex]!,
             frame.name,
@@ -159,6 +159,7 @@ export class EngineInstance {
               canvas: frame.decoded,
               at: { x: 0, y: 0 },
               histogram: frame.histogram,
+              copyRowsFrom,
             },
             job.settings,
             job.pictures?.[frame.sourceIndex],

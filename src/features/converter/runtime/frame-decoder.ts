@@ -48,12 +48,20 @@ export class FrameDecoder {
   /**
    * `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size.
    * `picture` says which picture of the file: the PNG itself, or an APNG's default image or frame N.
-   * The pixels come back on the matte of `transparency`, with their facts (rules/frame-facts.ts).
+   * The pixels come back on the matte of `transparency`, with their facts (rules/frame-facts.ts), and a copy
+   * of those from row `copyRowsFrom` on when asked.
    */
   decode(
     file: Blob,
     name: string,
-    frame: { source: Size; size: Size; canvas: Size; at: { x: number; y: number }; histogram: HistogramSampling },
+    frame: {
+      source: Size;
+      size: Size;
+      canvas: Size;
+      at: { x: number; y: number };
+      histogram: HistogramSampling;
+      copyRowsFrom?: number | undefined;
+    },
     transparency: TransparencyOptions,
     picture: Picture = 'file',
   ): Promise<DecodedFrame> {
@@ -73,6 +81,7 @@ export class FrameDecoder {
         key,
         name,
         ...frame,
+        copyRowsFrom: frame.copyRowsFrom ?? null,
         picture,
         transparency: { matte: transparency.matte, alphaThreshold: transparency.alphaThreshold },
       };
@@ -150,7 +159,12 @@ export class FrameDecoder {
       const pending = this.#pending.get(response.id);
       if (!pending) return; // a frame of a cancelled job
       this.#pending.delete(response.id);
-      if (response.ok) pending.resolve({ rgba: new Uint8Array(response.rgba), facts: response.facts });
+      if (response.ok)
+        pending.resolve({
+          rgba: new Uint8Array(response.rgba),
+          facts: response.facts,
+          ...(response.rowsCopy ? { rowsCopy: new Uint8Array(response.rowsCopy) } : {}),
+        });
       else pending.reject(new Error(response.message));
     };
     worker.onerror = (event) => {
