@@ -88,6 +88,23 @@ describe('converting from the page', () => {
     expect(await screen.findByText('Download started')).toBeInTheDocument();
   });
 
+  it('shows Download in a commit of its own, before the comparison mounts', async () => {
+    const { user, runtime, container } = setup([pngFile('a.png')]);
+    await user.click(screen.getByRole('button', { name: /^Convert/ }));
+    // What the page holds when Download first appears: the comparison's canvases must not be in that commit.
+    let compareWithDownload: boolean | null = null;
+    const observer = new MutationObserver(() => {
+      if (compareWithDownload !== null || !screen.queryByRole('link', { name: 'Download' })) return;
+      compareWithDownload = container.querySelector('[data-testid="compare-view"]') !== null;
+    });
+    observer.observe(container, { subtree: true, childList: true });
+    // Not inside act(): act would flush the deferred render into the same turn as the result's.
+    runtime.finish();
+    expect(await screen.findByTestId('compare-view')).toBeInTheDocument();
+    observer.disconnect();
+    expect(compareWithDownload).toBe(false);
+  });
+
   it('shows the failure in the progress card and a toast, keeping the files', async () => {
     const { user, runtime, store } = setup([pngFile('a.png')]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
