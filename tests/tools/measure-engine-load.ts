@@ -58,7 +58,9 @@ async function main() {
     const durations = loads.map((load) => load.duration);
     const readyAt = loads.map((load) => load.readyAt);
     console.log(`  ${dir}: ${durations.map((ms) => ms.toFixed(0)).join(', ')}; median ${median(durations).toFixed(0)}`);
-    console.log(`    ready after navigation: ${readyAt.map((ms) => ms.toFixed(0)).join(', ')}; median ${median(readyAt).toFixed(0)}`);
+    console.log(
+      `    ready after navigation: ${readyAt.map((ms) => ms.toFixed(0)).join(', ')}; median ${median(readyAt).toFixed(0)}`,
+    );
   }
 }
 
