@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
+import { CORPUS_DIR, FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
+import { VALID_FIXTURES } from '../fixtures/catalogue';
 import { numberedFrame } from '../fixtures/content';
 import { decodePng, encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
 import { workerNames } from './support/worker-names';
@@ -283,6 +284,32 @@ async function shownInImg(page: Page): Promise<Rgba> {
   });
   return { ...shown, data: Uint8Array.from(shown.data) };
 }
+
+test('the decode worker reads pixels back exactly as a canvas does: soft alpha, colour tags, every PNG type', async ({
+  page,
+}, testInfo) => {
+  // Straight alpha from 0 to 255 over noise: any premultiplication or rounding on the way shows here.
+  const soft = testInfo.outputPath('soft-alpha-256x64.png');
+  writeFileSync(
+    soft,
+    encodePng(makeRgba(256, 64, (x, y) => [(x * 7 + y * 13) & 255, (x * 3 + y * 29) & 255, (x * 11) & 255, x])),
+  );
+  const files = [
+    soft,
+    fixture(FIXTURES.gammaChrm.name),
+    fixture(FIXTURES.srgb.name),
+    ...VALID_FIXTURES.map((f) => join(CORPUS_DIR, f.name)),
+  ];
+  await page.locator('#files').setInputFiles(files);
+  const comparisons = await page.evaluate(() =>
+    (window as unknown as { harness: Harness }).harness.decodeAgainstCanvas(),
+  );
+  expect(comparisons).toHaveLength(files.length);
+  for (const { name, bytes, differ } of comparisons) {
+    expect(bytes, name).toBeGreaterThan(0);
+    expect(differ, name).toBe(0);
+  }
+});
 
 test('colour-tagged PNGs become GIFs that look like the PNG in an <img> (gAMA/cHRM converted, sRGB as is)', async ({
   page,

@@ -7,6 +7,7 @@
 import type { ConversionProgress } from '../../../src/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/rules/settings';
 import { createBrowserRuntime } from '../../../src/features/converter/runtime/browser-runtime';
+import { FrameDecoder } from '../../../src/features/converter/runtime/frame-decoder';
 
 /** A progress event with the page time (ms) it arrived at. */
 export type TimedProgress = ConversionProgress & { at: number };
@@ -26,7 +27,16 @@ export type HarnessResult =
     }
   | { ok: false; name: string; message: string; progress: TimedProgress[]; progressAfterCancel: number };
 
+/** A chosen file's pixels from the decode worker against a canvas's read-back of the same decode. */
+export interface DecodeComparison {
+  name: string;
+  bytes: number;
+  /** Bytes that differ between the two. */
+  differ: number;
+}
+
 export interface Harness {
+  decodeAgainstCanvas(): Promise<DecodeComparison[]>;
   convert(
     settings: Partial<ConversionSettings>,
     cancelAt?: ConversionProgress['stage'],
@@ -84,4 +94,37 @@ async function convert(
   }
 }
 
-(window as unknown as { harness: Harness }).harness = { convert };
+/**
+ * Each chosen file decoded by a decode worker at its own size (no matte), and the same file decoded as the
+ * worker does and read back from a canvas: how many bytes differ.
+ */
+async function decodeAgainstCanvas(): Promise<DecodeComparison[]> {
+  const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
+  const decoder = new FrameDecoder(1);
+  try {
+    const comparisons: DecodeComparison[] = [];
+    for (const file of files) {
+      const bitmap = await createImageBitmap(file, { premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
+      const size = { width: bitmap.width, height: bitmap.height };
+      const canvas = new OffscreenCanvas(size.width, size.height);
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      context.drawImage(bitmap, 0, 0);
+      bitmap.close();
+      const expected = context.getImageData(0, 0, size.width, size.height).data;
+      const { rgba } = await decoder.decode(
+        file,
+        file.name,
+        { source: size, size, canvas: size, at: { x: 0, y: 0 }, histogram: { step: 1, shown: size } },
+        { matte: null, alphaThreshold: 128 },
+      );
+      let differ = 0;
+      for (let i = 0; i < expected.length; i++) if (rgba[i] !== expected[i]) differ++;
+      comparisons.push({ name: file.name, bytes: rgba.length, differ });
+    }
+    return comparisons;
+  } finally {
+    decoder.terminate();
+  }
+}
+
+(window as unknown as { harness: Harness }).harness = { convert, decodeAgainstCanvas };
