@@ -16,8 +16,15 @@ import { startPreviewServer } from '../support/preview-server';
 const [ROUNDS = '5', FOLDER, ...DIRS] = process.argv.slice(2);
 const CONVERSIONS_PER_ROUND = 3;
 
-async function conversions(page: Page, files: string[]): Promise<{ ms: number; ui: number }[]> {
-  const results: { ms: number; ui: number }[] = [];
+interface Run {
+  ms: number;
+  ui: number;
+  /** The engine's stages, summed over the click's conversions. */
+  stages: Record<string, number>;
+}
+
+async function conversions(page: Page, files: string[]): Promise<Run[]> {
+  const results: Run[] = [];
   // The first one warms the page and the engine up, as the bench's warm-up run does.
   for (let run = 0; run <= CONVERSIONS_PER_ROUND; run++) {
     await clearSelection(page);
@@ -25,8 +32,10 @@ async function conversions(page: Page, files: string[]): Promise<{ ms: number; u
     await chooseMode(page, files.length > 1 ? 'animated' : 'static');
     const timing = await convertAndWait(page, 120_000);
     if (timing.failed) throw new Error(timing.failed);
-    const engine = timing.stages.reduce((sum, stages) => sum + (stages.totalMs ?? 0), 0);
-    if (run > 0) results.push({ ms: timing.ms, ui: timing.ms - engine });
+    const stages: Record<string, number> = {};
+    for (const detail of timing.stages)
+      for (const [stage, ms] of Object.entries(detail)) stages[stage] = (stages[stage] ?? 0) + ms;
+    if (run > 0) results.push({ ms: timing.ms, ui: timing.ms - (stages.totalMs ?? 0), stages });
   }
   return results;
 }
@@ -38,7 +47,7 @@ async function main() {
     .filter((name) => name.endsWith('.png'))
     .sort()
     .map((name) => `${FOLDER}/${name}`);
-  const results = new Map(DIRS.map((dir) => [dir, [] as { ms: number; ui: number }[]]));
+  const results = new Map(DIRS.map((dir) => [dir, [] as Run[]]));
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (let round = 0; round < Number(ROUNDS); round++) {
@@ -68,6 +77,13 @@ async function main() {
     const ms = spread(runs.map((run) => run.ms));
     const ui = spread(runs.map((run) => run.ui));
     console.log(`  ${dir}: ${format(ms)}; page (not the engine) ${format(ui)}; ${runs.length} conversions`);
+    const stageNames = [...new Set(runs.flatMap((run) => Object.keys(run.stages)))].filter(
+      (stage) => stage !== 'totalMs' && stage !== 'frames',
+    );
+    const medians = stageNames.map(
+      (stage) => `${stage} ${spread(runs.map((run) => run.stages[stage] ?? 0)).median.toFixed(0)}`,
+    );
+    console.log(`    stage medians, ms: ${medians.join(', ')}`);
   }
 }
 
