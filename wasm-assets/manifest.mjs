@@ -28,6 +28,7 @@ export const BUILD_INPUTS = [
   'driver/resample.h',
   'driver/pre.js',
   'lzw/gif-lzw.c',
+  'lzw/lossy-budget.c',
   ...PATCHES,
 ];
 

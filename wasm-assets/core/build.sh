@@ -98,12 +98,12 @@ LDFLAGS_CORE=(
   -sEXPORTED_RUNTIME_METHODS=FS,setValue,getValue,stringToUTF8,lengthBytesUTF8
 )
 
-# The LZW encoder: a standalone module (no loader, no FFmpeg) that src/features/converter/rules/gif-lzw.ts
-# instantiates itself. Its heap grows per frame: 12 bytes a pixel, ~100 MB for the largest GIF (3840x2160).
+# The LZW encoder and its lossy budgets (lzw/lossy-budget.c): a standalone module (no loader, no FFmpeg)
+# that src/features/converter/rules/lzw-wasm.ts instantiates itself. Its heap grows per frame: 12 bytes a pixel, ~100 MB for the largest GIF (3840x2160).
 LDFLAGS_LZW=(
   -O3 --no-entry -sSTANDALONE_WASM
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sMAXIMUM_MEMORY=1073741824
-  -sEXPORTED_FUNCTIONS=_lzw_encode,_malloc,_free
+  -sEXPORTED_FUNCTIONS=_lzw_encode,_lzw_budgets,_malloc,_free
 )
 
 build_libraries() {
@@ -138,8 +138,8 @@ link_core() {
 link_lzw() {
   log "link the LZW encoder"
   cd "$BUILD_DIR"
-  cp "$HERE/lzw/gif-lzw.c" "$BUILD_DIR/"
-  emcc "${LDFLAGS_LZW[@]}" gif-lzw.c -o "$BUILD_DIR/gif-lzw.wasm"
+  cp "$HERE/lzw/gif-lzw.c" "$HERE/lzw/lossy-budget.c" "$BUILD_DIR/"
+  emcc "${LDFLAGS_LZW[@]}" gif-lzw.c lossy-budget.c -o "$BUILD_DIR/gif-lzw.wasm"
   cp "$BUILD_DIR/gif-lzw.wasm" "$HERE/"
 }
 

@@ -1,6 +1,6 @@
 /**
- * The LZW encoder's wasm (wasm-assets/core/lzw/gif-lzw.c, built with the core into gif-lzw.wasm): one
- * instance per thread, given the compiled module by whoever can fetch it (the optimiser worker; in Node,
+ * The LZW encoder's wasm (wasm-assets/core/lzw/gif-lzw.c and lossy-budget.c, built with the core into
+ * gif-lzw.wasm): one instance per thread, given the compiled module by whoever can fetch it (the optimiser worker; in Node,
  * tests/support/node-lzw.ts). Each encode copies its frame into the instance's memory and the result out.
  */
 import type { LzwBand, LzwImage, LzwResult } from './gif-lzw';
@@ -25,6 +25,19 @@ interface Exports {
     alternative: number,
     data: number,
     written: number,
+  ): number;
+  lzw_budgets(
+    indices: number,
+    width: number,
+    height: number,
+    palette: number,
+    entries: number,
+    transparentIndex: number,
+    budget: number,
+    smoothShare: number,
+    maxShare: number,
+    fullAt: number,
+    out: number,
   ): number;
 }
 
@@ -98,6 +111,33 @@ class LzwInstance {
     };
   }
 
+  budgets(indices: Uint8Array, width: number, palette: Uint8Array, rule: BudgetRule): Uint16Array {
+    const count = indices.length;
+    const base = this.#reserve(bytesFor(count));
+    // indices | palette (768) | budgets (2 a pixel)
+    const paletteAt = base + count;
+    const outAt = (paletteAt + 768 + 1) & ~1;
+    const heap = new Uint8Array(this.#exports.memory.buffer);
+    heap.set(indices, base);
+    const entries = palette.subarray(0, 768);
+    heap.set(entries, paletteAt);
+    const status = this.#exports.lzw_budgets(
+      base,
+      width,
+      count / width,
+      paletteAt,
+      Math.floor(entries.length / 3),
+      rule.transparentIndex ?? -1,
+      rule.budget,
+      rule.smoothShare,
+      rule.maxShare,
+      rule.fullAt,
+      outAt,
+    );
+    if (status !== 0) throw new Error('The LZW encoder could not get memory for the lossy budgets');
+    return new Uint16Array(this.#exports.memory.buffer, outAt, count).slice();
+  }
+
   #reserve(bytes: number): number {
     if (bytes > this.#arenaBytes) {
       if (this.#arena) this.#exports.free(this.#arena);
@@ -118,11 +158,33 @@ export function setLzwModule(compiled: WebAssembly.Module): void {
   instance = null;
 }
 
-/** Encodes with this thread's instance (started on first use, and again after a big frame let it go). */
-export function encodeWithWasm(image: LzwImage, errorBudget: number, band: LzwBand): LzwResult {
+/** This thread's instance: started on first use, and again after a big frame let it go. */
+function withInstance<T>(work: (encoder: LzwInstance) => T): T {
   if (!module) throw new Error('The LZW encoder is not loaded');
   instance ??= new LzwInstance(module);
-  const result = instance.encode(image, errorBudget, band);
+  const result = work(instance);
   if (instance.memoryBytes > KEEP_MEMORY_BYTES) instance = null;
   return result;
+}
+
+export function encodeWithWasm(image: LzwImage, errorBudget: number, band: LzwBand): LzwResult {
+  return withInstance((encoder) => encoder.encode(image, errorBudget, band));
+}
+
+/** What lossy-budget.ts adaptiveBudgets hands the module (lzw/lossy-budget.c) besides the frame. */
+export interface BudgetRule {
+  transparentIndex: number | null;
+  budget: number;
+  smoothShare: number;
+  maxShare: number;
+  fullAt: number;
+}
+
+export function budgetsWithWasm(
+  indices: Uint8Array,
+  width: number,
+  palette: Uint8Array,
+  rule: BudgetRule,
+): Uint16Array {
+  return withInstance((encoder) => encoder.budgets(indices, width, palette, rule));
 }
