@@ -42,7 +42,8 @@ function SingleResult() {
   // The result's object URL lives as long as the result: reset, a new result or unmount revoke it.
   const url = useObjectUrl(result?.gif);
   // The comparison mounts in a render of its own, after the card: its two canvases of the GIF's size and
-  // its controls took ~20 ms of the main thread (a 1920x1440 still) before Download showed.
+  // its controls took ~20 ms of the main thread (a 1920x1440 still) before Download showed. It sits under
+  // Download, so that its arrival moves nothing a person may be clicking.
   const compareShown = useDeferredValue(url !== null, false);
 
   if (!result || !url) return null;
@@ -59,16 +60,6 @@ function SingleResult() {
           </Title>
         </Group>
         <FitSummary />
-        {compareShown && (
-          <CompareView
-            gif={result.gif}
-            width={result.width}
-            height={result.height}
-            sources={sources}
-            placements={placements}
-            transparent={transparent}
-          />
-        )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} w="100%">
           <Stat label="Dimensions" value={`${result.width} × ${result.height}`} />
           <Stat label="Frames" value={String(result.frameCount)} />
@@ -85,6 +76,16 @@ function SingleResult() {
         >
           Download
         </Button>
+        {compareShown && (
+          <CompareView
+            gif={result.gif}
+            width={result.width}
+            height={result.height}
+            sources={sources}
+            placements={placements}
+            transparent={transparent}
+          />
+        )}
       </Stack>
     </Card>
   );
