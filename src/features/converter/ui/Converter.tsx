@@ -26,6 +26,12 @@ export function Converter() {
   // The settings are revealed in a deferred render after the one that shows the list: revealing them mounts
   // their effects (the sliders measure themselves in forced layouts), which held the list back ~100 ms.
   const hadFiles = useDeferredValue(hasFiles);
+  // That deferred render restarts whenever an urgent one comes first, and a conversion's progress comes
+  // faster than the settings render on a busy machine: pressing Convert right after choosing once put
+  // them on the page only after the result, pushing Download 788 px down. Once a conversion is under
+  // way (or over), they show in the same render.
+  const busy = useConverter((s) => s.machine.status !== 'idle');
+  const settingsShown = hadFiles || (hasFiles && busy);
   const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
   const locked = useConversionLock();
   return (
@@ -35,8 +41,8 @@ export function Converter() {
       <Suspense fallback={null}>
         {/* Rendered ahead while hidden, in idle time once the engine is in: choosing files only reveals the
             settings, right after the list (mounting them then took ~100 ms on a first visit; see measure-cards.ts). */}
-        {((cardsLoaded && engineSettled) || hadFiles) && (
-          <Activity mode={hadFiles ? 'visible' : 'hidden'}>
+        {((cardsLoaded && engineSettled) || settingsShown) && (
+          <Activity mode={settingsShown ? 'visible' : 'hidden'}>
             <SettingsCard />
           </Activity>
         )}
