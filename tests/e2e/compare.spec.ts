@@ -137,29 +137,36 @@ test.describe('compare view', () => {
     await expect(canvas).toHaveCSS('image-rendering', 'pixelated');
   });
 
-  test('Download stays where it first showed when the comparison arrives', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    // Where the Download link sits on the page in the very frame it first shows, before anything mounts later.
-    await page.addInitScript(() => {
-      const seen = new MutationObserver(() => {
-        const link = [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Download');
-        if (!link) return;
-        (window as unknown as { firstDownloadTop: number }).firstDownloadTop =
-          link.getBoundingClientRect().top + window.scrollY;
-        seen.disconnect();
+  for (const [kind, picture] of [
+    ['an opaque picture', () => png('sky.png', gradient(400, 300))],
+    ['a transparent one (its preview comes too)', () => png('logo.png', softLogo())],
+  ] as const) {
+    test(`Download stays where it first showed when the comparison arrives: ${kind}`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // Where the Download link sits on the page in the very frame it first shows, before anything mounts later.
+      await page.addInitScript(() => {
+        const seen = new MutationObserver(() => {
+          const link = [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Download');
+          if (!link) return;
+          (window as unknown as { firstDownloadTop: number }).firstDownloadTop =
+            link.getBoundingClientRect().top + window.scrollY;
+          seen.disconnect();
+        });
+        seen.observe(document, { childList: true, subtree: true });
       });
-      seen.observe(document, { childList: true, subtree: true });
+      await page.goto('/');
+      await fileInput(page).setInputFiles([picture()]);
+      await convert(page);
+      await expect(viewport(page)).toBeVisible();
+      // Every picture on the page loaded (the transparency card's preview of the GIF among them).
+      await expect.poll(() => page.evaluate(() => [...document.images].every((image) => image.complete))).toBe(true);
+      const first = await page.evaluate(() => (window as unknown as { firstDownloadTop: number }).firstDownloadTop);
+      const now = await page
+        .getByRole('link', { name: 'Download' })
+        .evaluate((link) => link.getBoundingClientRect().top + window.scrollY);
+      expect(now).toBe(first);
     });
-    await page.goto('/');
-    await fileInput(page).setInputFiles([png('sky.png', gradient(400, 300))]);
-    await convert(page);
-    await expect(viewport(page)).toBeVisible();
-    const first = await page.evaluate(() => (window as unknown as { firstDownloadTop: number }).firstDownloadTop);
-    const now = await page
-      .getByRole('link', { name: 'Download' })
-      .evaluate((link) => link.getBoundingClientRect().top + window.scrollY);
-    expect(now).toBe(first);
-  });
+  }
 
   test('an animation gets a frame scrubber: each GIF frame beside its own PNG', async ({ page }) => {
     // The frames are decoded in a worker of their own: a long 1080p GIF takes seconds to compose.

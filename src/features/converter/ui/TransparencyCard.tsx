@@ -135,9 +135,12 @@ export function TransparencyCard() {
               style={{ ...background, borderRadius: 'var(--mantine-radius-md)' }}
               data-testid="transparency-preview"
             >
-              {previewUrl ? (
+              {previewUrl && result ? (
                 <Image
                   src={previewUrl}
+                  // Its size before it loads: the card keeps its height when the picture arrives.
+                  width={result.width}
+                  height={result.height}
                   alt="The converted GIF on the preview background"
                   mah={200}
                   w="auto"
