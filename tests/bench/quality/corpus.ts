@@ -232,6 +232,18 @@ function realAlphaInput(photos: readonly QualityInput[]): QualityInput | null {
   };
 }
 
+/**
+ * A picture the corpus cache already holds (an earlier `npm run bench:quality` wrote it), for the Node
+ * measuring tools: its folder, its PNG files in frame order and their pixels.
+ */
+export function cachedInput(id: string): { dir: string; files: string[]; frames: Rgba[] } {
+  const dir = join(INPUTS, id);
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.png'))
+    .sort();
+  return { dir, files, frames: files.map((file) => decodePng(readFileSync(join(dir, file)))) };
+}
+
 export async function qualityInputs(
   log: (line: string) => void,
   screenshot: ScreenshotMaker | null,

@@ -9,19 +9,18 @@
  * OUT=dir keeps the app's GIFs there as <id>-q<quality>.gif, to look at.
  */
 import '../../support/node-lzw';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodePng, type Rgba } from '../../fixtures/pngs';
+import type { Rgba } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
-import { CACHE_DIR } from '../../bench/quality/corpus';
+import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiAtSize } from '../../bench/quality/gifski';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
 import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
 
-const INPUTS = join(CACHE_DIR, 'quality-inputs-v1');
 const qualities = (process.env.QUALITIES ?? '80').split(',').map(Number);
 const ffmpeg = await loadNodeFFmpeg();
 
@@ -41,11 +40,7 @@ function score(gif: Uint8Array, sources: readonly Rgba[]): string {
 }
 
 for (const id of process.argv.slice(2)) {
-  const dir = join(INPUTS, id);
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.png'))
-    .sort();
-  const sources = files.map((f) => decodePng(readFileSync(join(dir, f))));
+  const { dir, files, frames: sources } = cachedInput(id);
   const inputs = sources.map((image, i) => ({ name: `f${i}.png`, image }));
   const mode = inputs.length > 1 ? 'animated' : 'static';
   const row: string[] = [];

@@ -8,18 +8,17 @@
  * app's output size (the sources' own without APP). OUT keeps the app's GIFs as <id>-q<quality><TAG>.gif.
  */
 import '../../support/node-lzw';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodePng, type Rgba } from '../../fixtures/pngs';
+import type { Rgba } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
-import { CACHE_DIR } from '../../bench/quality/corpus';
+import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiEncode } from '../../bench/quality/gifski';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 import { FRAME_DELAY_MS } from '../../bench/cases';
 
-const INPUTS = join(CACHE_DIR, 'quality-inputs-v1');
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
 const appQualities = list('APP', '100,90,80,70,60');
 const gifskiQualities = list('GIFSKI', '100,90,80,70,50');
@@ -38,11 +37,7 @@ function score(gif: Uint8Array, sources: readonly Rgba[]): string {
 }
 
 for (const id of process.argv.slice(2)) {
-  const dir = join(INPUTS, id);
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.png'))
-    .sort();
-  const sources = files.map((f) => decodePng(readFileSync(join(dir, f))));
+  const sources = cachedInput(id).frames;
   const inputs = sources.map((image, i) => ({ name: `f${i}.png`, image }));
   const mode = inputs.length > 1 ? 'animated' : 'static';
   let size = { width: sources[0]!.width, height: sources[0]!.height };
