@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
+import { decodeGif } from '../../support/gif';
 import { luma, resizeArea, ssim, type Plane } from '../../support/similarity';
 
 export const BUTTERAUGLI_PATH = process.env.BENCH_BUTTERAUGLI_PATH || '/usr/bin/butteraugli';
@@ -57,4 +58,25 @@ export function butteraugli(reference: Rgba, picture: Rgba): number | null {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * For the Node measuring tools: a GIF's KiB / SSIM-Y (mean over its frames) / butteraugli (mean of the
+ * first, middle and last frame) against its sources, as one `123K/0.9512/3.40` string.
+ */
+export function scoreLine(gif: Uint8Array, sources: readonly Rgba[]): string {
+  const frames = decodeGif(gif).frames.map((f) => f.image);
+  const frameFor = (i: number) => frames[Math.min(i, frames.length - 1)]!;
+  let ssimSum = 0;
+  sources.forEach((source, i) => {
+    const frame = frameFor(i);
+    ssimSum += ssimY(referenceAt(source, frame.width, frame.height), frame);
+  });
+  const picked = [...new Set([0, Math.floor(sources.length / 2), sources.length - 1])];
+  const ba = picked.map((i) => {
+    const frame = frameFor(i);
+    return butteraugli(referenceAt(sources[i]!, frame.width, frame.height), frame) ?? NaN;
+  });
+  const meanBa = ba.reduce((a, b) => a + b, 0) / ba.length;
+  return `${(gif.length / 1024).toFixed(0)}K/${(ssimSum / sources.length).toFixed(4)}/${meanBa.toFixed(2)}`;
 }

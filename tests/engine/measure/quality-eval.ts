@@ -11,33 +11,16 @@
 import '../../support/node-lzw';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Rgba } from '../../fixtures/pngs';
-import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiAtSize } from '../../bench/quality/gifski';
-import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
+import { referenceAt, scoreLine } from '../../bench/quality/scores';
 import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
 import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
 
 const qualities = (process.env.QUALITIES ?? '80').split(',').map(Number);
 const ffmpeg = await loadNodeFFmpeg();
-
-function score(gif: Uint8Array, sources: readonly Rgba[]): string {
-  const frames = decodeGif(gif).frames.map((f) => f.image);
-  const picked = [...new Set([0, Math.floor(sources.length / 2), sources.length - 1])];
-  let ssim = 0;
-  sources.forEach((source, i) => {
-    const frame = frames[Math.min(i, frames.length - 1)]!;
-    ssim += ssimY(referenceAt(source, frame.width, frame.height), frame);
-  });
-  const ba = picked.map((i) => {
-    const frame = frames[Math.min(i, frames.length - 1)]!;
-    return butteraugli(referenceAt(sources[i]!, frame.width, frame.height), frame) ?? NaN;
-  });
-  return `${(gif.length / 1024).toFixed(0)}K/${(ssim / sources.length).toFixed(4)}/${(ba.reduce((a, b) => a + b, 0) / ba.length).toFixed(2)}`;
-}
 
 for (const id of process.argv.slice(2)) {
   const { dir, files, frames: sources } = cachedInput(id);
@@ -51,19 +34,19 @@ for (const id of process.argv.slice(2)) {
     first ??= gif;
     if (process.env.OUT) writeFileSync(join(process.env.OUT, `${id}-q${quality}.gif`), gif);
     size = { width: plan.width, height: plan.height };
-    row.push(`q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${score(gif, sources)}`);
+    row.push(`q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${scoreLine(gif, sources)}`);
   }
   const out = `/tmp/quality-eval-${id}-native.gif`;
   const source =
     inputs.length > 1 ? { sequence: join(dir, '%03d.png'), frameRate: FRAME_RATE } : { file: join(dir, files[0]!) };
   await timeNativeCommand(nativeArgs(source, size, out));
-  row.push(`native: ${score(new Uint8Array(readFileSync(out)), sources)}`);
+  row.push(`native: ${scoreLine(new Uint8Array(readFileSync(out)), sources)}`);
   if (process.env.GIFSKI && first) {
     const frames = sources.map((s) =>
       s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height),
     );
     const gifski = await gifskiAtSize(frames, first.length, FRAME_DELAY_MS);
-    if (gifski) row.push(`gifski q${gifski.quality}: ${score(gifski.gif, sources)}`);
+    if (gifski) row.push(`gifski q${gifski.quality}: ${scoreLine(gifski.gif, sources)}`);
   }
   console.log(`${id}  ${row.join('  |  ')}`);
 }

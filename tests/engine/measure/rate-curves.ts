@@ -10,31 +10,17 @@
 import '../../support/node-lzw';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Rgba } from '../../fixtures/pngs';
-import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiEncode } from '../../bench/quality/gifski';
-import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
+import { referenceAt, scoreLine } from '../../bench/quality/scores';
 import { FRAME_DELAY_MS } from '../../bench/cases';
 
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
 const appQualities = list('APP', '100,90,80,70,60');
 const gifskiQualities = list('GIFSKI', '100,90,80,70,50');
 const ffmpeg = await loadNodeFFmpeg();
-
-function score(gif: Uint8Array, sources: readonly Rgba[]): string {
-  const frames = decodeGif(gif).frames.map((f) => f.image);
-  let ssim = 0;
-  sources.forEach((source, i) => {
-    const frame = frames[Math.min(i, frames.length - 1)]!;
-    ssim += ssimY(referenceAt(source, frame.width, frame.height), frame);
-  });
-  const frame = frames[0]!;
-  const ba = butteraugli(referenceAt(sources[0]!, frame.width, frame.height), frame) ?? NaN;
-  return `${(gif.length / 1024).toFixed(0)}K/${(ssim / sources.length).toFixed(4)}/${ba.toFixed(2)}`;
-}
 
 for (const id of process.argv.slice(2)) {
   const sources = cachedInput(id).frames;
@@ -45,13 +31,15 @@ for (const id of process.argv.slice(2)) {
     const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality });
     size = { width: plan.width, height: plan.height };
     if (process.env.OUT) writeFileSync(join(process.env.OUT, `${id}-q${quality}${process.env.TAG ?? ''}.gif`), gif);
-    console.log(`${id} app q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${score(gif, sources)}`);
+    console.log(
+      `${id} app q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${scoreLine(gif, sources)}`,
+    );
   }
   const frames = sources.map((s) =>
     s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height),
   );
   for (const quality of gifskiQualities) {
     const gif = await gifskiEncode(frames, quality, FRAME_DELAY_MS);
-    console.log(`${id} gifski q${quality}: ${score(gif, sources)}`);
+    console.log(`${id} gifski q${quality}: ${scoreLine(gif, sources)}`);
   }
 }
