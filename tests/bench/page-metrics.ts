@@ -63,10 +63,12 @@ export interface PageMetrics {
   firstPaint: { assets: AssetSize[]; bytes: number; gzipBytes: number };
   /** Everything the first visit fetched from the network: page, engine (two tiny conversions), service worker precache. */
   firstVisit: { requests: number; transferBytes: number; wasmBytes: number; serviceWorkerRequests: number };
-  startup: { firstVisit: Startup; repeatVisit: Startup };
-  engine: { method: string; fromNetwork: EngineLoad; fromCache: EngineLoad };
+  /** One first visit; several repeat visits, each a new tab, as one visit is too noisy a sample. */
+  startup: { firstVisit: Startup; repeatVisits: Startup[] };
+  engine: { method: string; fromNetwork: EngineLoad; fromCache: EngineLoad[] };
   core: CoreSizes;
-  firstGif: FirstGif | null;
+  /** Each on a fresh profile; empty when there is no photo to choose. */
+  firstGifs: FirstGif[];
 }
 
 const ENGINE_METHOD =
@@ -200,13 +202,15 @@ async function visit(context: BrowserContext, log: RequestLog, url: string, tiny
 }
 
 /**
- * First visit on an empty browser profile, then a repeat visit in a new tab of the same profile. A
- * real on-disk profile: an incognito context's memory cache cannot hold the ~31 MB wasm.
+ * First visit on an empty browser profile, then `visits` repeat visits, each in a new tab of the same
+ * profile, and `visits` first visits that convert a photo. A real on-disk profile: an incognito
+ * context's memory cache cannot hold the ~31 MB wasm.
  */
 export async function measurePage(
   url: string,
   tiny: InputSet,
   photo: InputSet | null,
+  visits: number,
   distDir = DIST_DIR,
 ): Promise<PageMetrics> {
   const assets = firstPaintAssets(distDir);
@@ -224,7 +228,10 @@ export async function measurePage(
   const log = new RequestLog(context);
   try {
     const first = await visit(context, log, url, tiny);
-    const repeat = await visit(context, log, url, tiny);
+    const repeats: Visit[] = [];
+    for (let n = 0; n < visits; n++) repeats.push(await visit(context, log, url, tiny));
+    const firstGifs: FirstGif[] = [];
+    for (let n = 0; photo && n < visits; n++) firstGifs.push(await firstGifOnFirstVisit(url, photo));
     const network = first.requests.filter((r) => !r.fromServiceWorker);
     return {
       firstPaint: {
@@ -238,10 +245,10 @@ export async function measurePage(
         wasmBytes: network.filter(isWasm).reduce((sum, r) => sum + r.bytes, 0),
         serviceWorkerRequests: network.filter((r) => r.byServiceWorker).length,
       },
-      startup: { firstVisit: first.startup, repeatVisit: repeat.startup },
-      engine: { method: ENGINE_METHOD, fromNetwork: first.engine, fromCache: repeat.engine },
+      startup: { firstVisit: first.startup, repeatVisits: repeats.map((r) => r.startup) },
+      engine: { method: ENGINE_METHOD, fromNetwork: first.engine, fromCache: repeats.map((r) => r.engine) },
       core: coreSizes(distDir),
-      firstGif: photo ? await firstGifOnFirstVisit(url, photo) : null,
+      firstGifs,
     };
   } finally {
     await context.close();

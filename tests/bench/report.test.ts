@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMs, table } from './report';
+import { formatBytes, formatMs, pageReport, table } from './report';
+import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 
 describe('table', () => {
   it('pads every column to its widest cell', () => {
@@ -18,5 +19,53 @@ describe('formatters', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(2048)).toBe('2.0 KB');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.00 MB');
+  });
+});
+
+describe('pageReport', () => {
+  const startup: Startup = { firstContentfulPaintMs: 100, convertShownMs: 120, timeToInteractiveMs: 130, longTasks: 0 };
+  const engine = (engineLoadMs: number | null): EngineLoad => ({
+    wasmRequests: 1,
+    wasmTransferBytes: 0,
+    wasmFetchMs: 5,
+    firstTinyConversionMs: 90,
+    secondTinyConversionMs: 40,
+    engineWaitMs: 50,
+    engineLoadMs,
+    fileListVisibleMs: 30,
+    error: null,
+  });
+  const page = (fromCache: (number | null)[], firstGifs: PageMetrics['firstGifs']): PageMetrics => ({
+    firstPaint: { assets: [], bytes: 0, gzipBytes: 0 },
+    firstVisit: { requests: 1, transferBytes: 1000, wasmBytes: 500, serviceWorkerRequests: 0 },
+    startup: { firstVisit: startup, repeatVisits: fromCache.map(() => startup) },
+    engine: { method: 'm', fromNetwork: engine(300), fromCache: fromCache.map(engine) },
+    core: { wasmBytes: 1000, wasmGzipBytes: 500, precacheBytes: 2000, precacheEntries: 3 } as PageMetrics['core'],
+    firstGifs,
+  });
+  const line = (report: string, start: string) => report.split('\n').find((l) => l.trimStart().startsWith(start));
+
+  it('judges the engine load and the first GIF by the median of the visits, with their range', () => {
+    const report = pageReport(
+      page(
+        [90, 50, null, 55],
+        [
+          { ms: 1200, fileListVisibleMs: 160, error: null },
+          { ms: 800, fileListVisibleMs: 100, error: null },
+          { ms: 900, fileListVisibleMs: 120, error: null },
+        ],
+      ),
+    );
+    expect(line(report, 'engine ready')).toContain('55 ms (50 ms–90 ms), 3 visit(s)');
+    expect(line(report, 'engine ready')).toMatch(/\(met\)$/);
+    expect(line(report, 'first GIF')).toContain('900 ms (800 ms–1200 ms), 3 visit(s)');
+    expect(line(report, 'file list')).toContain('120 ms (100 ms–160 ms)');
+    expect(line(report, 'file list')).toMatch(/\(met\)$/);
+  });
+
+  it('says a missed target and a failed visit', () => {
+    const report = pageReport(page([62, 70], [{ ms: null, fileListVisibleMs: null, error: 'timed out' }]));
+    expect(line(report, 'engine ready')).toMatch(/66 ms .*\(MISSED\)$/);
+    expect(line(report, 'first GIF')).toContain('failed: timed out');
   });
 });

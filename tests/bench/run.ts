@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       } catch (error) {
         log(debianMissingHint(error instanceof Error ? error.message.split('\n')[0]! : String(error)));
       }
-      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE), photo, distDir);
+      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE), photo, options.runs, distDir);
     }
     const selected = CONVERSION_CASES.filter((c) => options.cases.includes(c.id));
     for (const base of selected) {
