@@ -57,6 +57,15 @@ export async function chooseFiles(page: Page, files: readonly string[]): Promise
   // Chromium fires no change event when the same files are chosen again: empty the input quietly first.
   await input.evaluate((element) => ((element as HTMLInputElement).value = ''));
   await input.setInputFiles([...files]);
+  // With the file-list probe armed (FILE_LIST_PROBE), the list shows before the text searches below run:
+  // each walks the whole page's text on its main thread (normalising white space, testing visibility), and
+  // run at once they added some 20–40 ms to the very interval that probe measures.
+  await page
+    .waitForFunction('!window.__benchFileList || window.__benchFileList.shownAt !== null', undefined, {
+      timeout: 3000,
+      polling: 'raf',
+    })
+    .catch(() => {});
   const deadline = Date.now() + 15_000;
   // The count is read from the page's own words, and the previous choice's upload toast ('Files uploaded: 1
   // PNG file(s)') can still be on screen before this choice's list and toast are: a shortfall counts once it
