@@ -72,16 +72,25 @@ export function summarizeAnimation(bytes: Uint8Array, fileName: string): Animati
 
 /** Whether a PNG is animated: an acTL chunk before the first IDAT. Bounded by the chunks before the image data. */
 export function isAnimatedPng(bytes: Uint8Array): boolean {
-  let found = false;
-  try {
-    walkChunks(bytes, (type) => {
-      if (type === 'acTL') found = true;
-      return type !== 'IDAT' && type !== 'IEND' && !found;
-    });
-  } catch {
-    return false; // a broken file is reported by the validation that follows
+  return animationInStart(bytes) ?? false; // a broken file is reported by the validation that follows
+}
+
+/**
+ * Whether the start of a PNG shows it animated (acTL before the first IDAT), or null when it ends before
+ * the answer. Only chunk headers are read, so a start that cuts the first IDAT (or any chunk) short still
+ * answers: a few kilobytes are enough unless big metadata comes first. Not a PNG: false (its validation
+ * reports it).
+ */
+export function animationInStart(start: Uint8Array): boolean | null {
+  if (start.length < PNG_SIGNATURE.length) return null;
+  if (PNG_SIGNATURE.some((b, i) => start[i] !== b)) return false;
+  const view = new DataView(start.buffer, start.byteOffset, start.byteLength);
+  for (let offset = PNG_SIGNATURE.length; offset + 8 <= start.length; offset += 12 + view.getUint32(offset)) {
+    const type = String.fromCharCode(start[offset + 4]!, start[offset + 5]!, start[offset + 6]!, start[offset + 7]!);
+    if (type === 'acTL') return true;
+    if (type === 'IDAT' || type === 'IEND') return false;
   }
-  return found;
+  return null;
 }
 
 /**

@@ -11,13 +11,14 @@ import {
   DISPOSE,
   fctl,
   solid,
+  readChunks,
   writeChunks,
   type ApngSpec,
   type Chunk,
 } from '../../../../tests/fixtures/apng';
 import { encodeInterlaced, encodePng, makeRgba, testPattern, type Rgba } from '../../../../tests/fixtures/pngs';
 import { ApngComposer } from './apng-compose';
-import { APNG_LIMITS, isAnimatedPng, parseApng } from './apng-parse';
+import { animationInStart, APNG_LIMITS, isAnimatedPng, parseApng } from './apng-parse';
 
 /** Every frame of an APNG as upng-js (an independent decoder) composites it. */
 function upngFrames(bytes: Uint8Array): Uint8Array[] {
@@ -194,6 +195,42 @@ describe('APNG structure', () => {
     const still = encodePng(testPattern(8, 8));
     expect(isAnimatedPng(still)).toBe(false);
     expect(parseApng(still, 'still.png')).toBeNull();
+  });
+});
+
+describe('animationInStart: the answer from the start of a file', () => {
+  const animated = buildApng({
+    width: 64,
+    height: 48,
+    frames: [{ image: testPattern(64, 48) }, { image: solid(64, 48, [0, 0, 255, 255]) }],
+  });
+  const still = encodePng(testPattern(64, 48));
+  const idatAt = (png: Uint8Array) => Buffer.from(png).indexOf('IDAT') - 4;
+  /** A tEXt chunk of `bytes` bytes put right after IHDR. */
+  const withText = (png: Uint8Array, bytes: number) => {
+    const [ihdr, ...rest] = readChunks(png);
+    return writeChunks([ihdr!, { type: 'tEXt', data: new Uint8Array(bytes).fill(0x41) }, ...rest]);
+  };
+
+  it('answers from the chunk headers, even with the first IDAT cut short', () => {
+    expect(idatAt(animated)).toBeGreaterThan(0);
+    expect(animationInStart(animated.subarray(0, idatAt(animated) + 10))).toBe(true);
+    expect(animationInStart(still.subarray(0, idatAt(still) + 10))).toBe(false);
+    expect(animationInStart(animated)).toBe(true);
+    expect(animationInStart(still)).toBe(false);
+  });
+
+  it('says it cannot tell when the start ends before the image data', () => {
+    const big = withText(animated, 100_000);
+    expect(animationInStart(big.subarray(0, 64 * 1024))).toBeNull();
+    expect(animationInStart(big.subarray(0, 200_000))).toBe(true);
+    expect(isAnimatedPng(big)).toBe(true);
+    expect(animationInStart(still.subarray(0, 20))).toBeNull();
+  });
+
+  it('is no animation when the file is not a PNG', () => {
+    expect(animationInStart(new TextEncoder().encode('GIF89a, not a PNG at all'))).toBe(false);
+    expect(isAnimatedPng(still.subarray(0, 20))).toBe(false);
   });
 });
 
