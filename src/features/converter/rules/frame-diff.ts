@@ -151,6 +151,9 @@ export function cutFrame(
   const count = rect.width * rect.height;
   const indices = new Uint8Array(count);
   const under = new Int32Array(count);
+  if (transparentIndex !== null) {
+    return cutWithTransparentIndex(target, canvas, width, rect, colours, transparentIndex, indices, under);
+  }
   const used = new Uint8Array(256);
   // First pass: changed pixels get their index (unchanged ones are marked for now).
   const unchanged = new Uint8Array(count);
@@ -170,10 +173,9 @@ export function cutFrame(
       }
     }
   }
-  let t = transparentIndex;
-  if (t === null) {
-    for (let i = 0; i < entries && t === null; i++) if (!used[i]) t = i;
-  }
+  // No transparent index in the table: the first index no changed pixel needs, if any.
+  let t: number | null = null;
+  for (let i = 0; i < entries && t === null; i++) if (!used[i]) t = i;
   // Second pass: unchanged pixels are transparent, or without a transparent index their own colour.
   if (anyUnchanged) {
     for (let y = 0, q = 0; y < rect.height; y++) {
@@ -183,6 +185,30 @@ export function cutFrame(
         else if (canvas[p] === NOTHING) return null;
         else indices[q] = canvas[p]!;
       }
+    }
+  }
+  return { indices, under, transparentIndex: t };
+}
+
+/** cutFrame when the table has its transparent index: one pass, unchanged pixels written with it at once. */
+function cutWithTransparentIndex(
+  target: IndexCanvas,
+  canvas: IndexCanvas,
+  width: number,
+  rect: Rect,
+  colours: Int32Array,
+  t: number,
+  indices: Uint8Array,
+  under: Int32Array,
+): CutFrame | null {
+  for (let y = 0, q = 0; y < rect.height; y++) {
+    for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+      const index = target[p]!;
+      const shown = canvas[p]!;
+      under[q] = colours[shown]!;
+      if (index === shown) indices[q] = t;
+      else if (index === NOTHING) return null;
+      else indices[q] = index;
     }
   }
   return { indices, under, transparentIndex: t };
