@@ -23,6 +23,7 @@
 #define HASH_SLOTS (1 << 14)
 #define HASH_MASK (HASH_SLOTS - 1)
 #define STACK (MAX_CODES + 256)
+#define CLEAR_UNDER 256 /* an `under` pixel where the canvas is clear (frame-diff.ts NOTHING) */
 
 /* Three quarters of an error is carried to the next pixel, so an old error fades out. */
 static inline int decay(int error) { return (error * 3) / 4; }
@@ -178,8 +179,8 @@ enum { BAND_WHOLE = 0, BAND_FIRST = 1, BAND_NEXT = 2 };
 
 /*
  * Encodes one frame: `count` indices in rows of `width`. `palette`: RGB triples of `entries` colours.
- * `under`: the colour already on the canvas under each pixel (0xRRGGBB, -1 where it is clear), or null
- * for a clear canvas; given, the transparent index and an opaque index of the same colour are
+ * `under`: what the canvas already shows under each pixel, as an index of `palette` (CLEAR_UNDER where it
+ * is clear), or null for a clear canvas; given, the transparent index and an opaque index of the same colour are
  * interchangeable there, and lossy encoding may show a close canvas colour through the transparent index.
  * `error_budget`: the largest perceived error (perceived_error) a pixel may be shown off by, the carried error
  * included (0: lossless); `budgets`, if given, each pixel's own in its place. `band`: BAND_WHOLE (clear
@@ -196,13 +197,14 @@ enum { BAND_WHOLE = 0, BAND_FIRST = 1, BAND_NEXT = 2 };
  * first, so that bound comes early.
  */
 int lzw_encode(const uint8_t *indices, int count, int width, const uint8_t *palette, int entries,
-               int transparent_index, const int32_t *under, const uint16_t *budgets, int min_code_size,
+               int transparent_index, const uint16_t *under, const uint16_t *budgets, int min_code_size,
                int error_budget, int band, int16_t *alternative, uint8_t *data, uint8_t *written) {
   const int clear = 1 << min_code_size;
   const int end = clear + 1;
-  int32_t colours[256];
+  int32_t colours[CLEAR_UNDER + 1]; /* and a clear canvas: NONE */
   for (int i = 0; i < 256; i++)
     colours[i] = i < entries ? (palette[i * 3] << 16) | (palette[i * 3 + 1] << 8) | palette[i * 3 + 2] : 0;
+  colours[CLEAR_UNDER] = NONE;
   const int t = transparent_index;
   const int lossy = error_budget > 0;
   if (!lossy) budgets = NULL;
@@ -215,10 +217,11 @@ int lzw_encode(const uint8_t *indices, int count, int width, const uint8_t *pale
     alt = alternative;
     for (int p = 0; p < count; p++) {
       int index = indices[p];
+      const int32_t shown = colours[under[p]];
       alt[p] = NONE;
-      if (under[p] < 0) continue;
-      if (index == t) alt[p] = (int16_t)colour_index_get(under[p]);
-      else if (colours[index] == under[p]) alt[p] = (int16_t)t;
+      if (shown < 0) continue;
+      if (index == t) alt[p] = (int16_t)colour_index_get(shown);
+      else if (colours[index] == shown) alt[p] = (int16_t)t;
     }
   }
 
@@ -307,7 +310,7 @@ int lzw_encode(const uint8_t *indices, int count, int width, const uint8_t *pale
             /* A new row carries nothing from the previous one. */
             if (p >= row_at && (p - row_at) % width == 0) r = g = b = 0;
             const int own = indices[p];
-            const int32_t canvas = under ? under[p] : NONE;
+            const int32_t canvas = under ? colours[under[p]] : NONE;
             const int32_t wanted = own != t ? colours[own] : canvas;
             const int wr = (wanted >> 16) & 0xff, wg = (wanted >> 8) & 0xff, wb = wanted & 0xff;
             const int allowed = budgets ? budgets[p] : error_budget;

@@ -89,30 +89,28 @@ describe('frame differencing', () => {
       [1, 1, RED],
       [2, 1, BLUE],
     ]);
-    const cut = cutFrame(target, before, 6, { left: 0, top: 1, width: 3, height: 1 }, colours, 4, null)!;
+    const cut = cutFrame(target, before, 6, { left: 0, top: 1, width: 3, height: 1 }, 4, null)!;
     // No transparent index given: the first one no changed pixel needs.
     expect(cut.transparentIndex).toBe(0);
     expect([...cut.indices]).toEqual([0, 0, 1]);
-    expect([...cut.under]).toEqual([CLEAR, 0xff0000, CLEAR]);
-    const given = cutFrame(target, before, 6, { left: 0, top: 1, width: 3, height: 1 }, colours, 4, 3)!;
+    expect([...cut.under]).toEqual([NOTHING, RED, NOTHING]);
+    const given = cutFrame(target, before, 6, { left: 0, top: 1, width: 3, height: 1 }, 4, 3)!;
     expect([given.transparentIndex, ...given.indices]).toEqual([3, 3, 3, 1]);
   });
 
   it('without a free index, unchanged pixels keep their colour; a clear pixel then cannot be cut', () => {
     const before = canvas(RED, [[1, 0, BLUE]]);
     const target = canvas(RED, [[0, 0, BLUE]]);
-    const cut = cutFrame(target, before, 6, { left: 0, top: 0, width: 3, height: 1 }, colours, 2, null)!;
+    const cut = cutFrame(target, before, 6, { left: 0, top: 0, width: 3, height: 1 }, 2, null)!;
     expect(cut.transparentIndex).toBeNull();
     expect([...cut.indices]).toEqual([1, 0, 0]);
     // Red is the one entry, and a changed pixel needs it: nothing is left to show the clear pixel through.
     const clear = canvas(NOTHING, [[0, 0, BLUE]]);
     const rect = { left: 0, top: 0, width: 2, height: 1 };
-    expect(cutFrame(canvas(NOTHING, [[0, 0, RED]]), clear, 6, rect, colours, 1, null)).toBeNull();
+    expect(cutFrame(canvas(NOTHING, [[0, 0, RED]]), clear, 6, rect, 1, null)).toBeNull();
   });
 
   it('refuses to clear a pixel: only a disposal can', () => {
-    expect(
-      cutFrame(canvas(NOTHING), canvas(RED), 6, { left: 0, top: 0, width: 1, height: 1 }, colours, 4, 3),
-    ).toBeNull();
+    expect(cutFrame(canvas(NOTHING), canvas(RED), 6, { left: 0, top: 0, width: 1, height: 1 }, 4, 3)).toBeNull();
   });
 });

@@ -11,10 +11,9 @@
  * be clear already is, and the next frame writes it transparent.
  */
 import { CLEAR } from './gif-file';
-import { packColour } from './gif-lzw';
+import { NOTHING, packColour } from './gif-lzw';
 
-/** A canvas pixel where nothing is drawn (an index is below 256). */
-export const NOTHING = 256;
+export { NOTHING };
 
 /** A canvas: each pixel an index into the colour table, or NOTHING. */
 export type IndexCanvas = Uint16Array;
@@ -127,33 +126,35 @@ export function unionRect(a: Rect, b: Rect | null): Rect {
 export interface CutFrame {
   /** The rectangle's pixels as indices; unchanged (and clear) pixels are the transparent index. */
   indices: Uint8Array;
-  /** The canvas colours under the rectangle (for the encoder's lossless and lossy choices). */
-  under: Int32Array;
+  /** The canvas under the rectangle, as indices (for the encoder's lossless and lossy choices). */
+  under: Uint16Array;
   transparentIndex: number | null;
 }
 
 /**
  * The rectangle of `target` over `canvas` (what is shown before this frame), as indices of a table of
  * `entries` colours. Inside it, a lossy encoder may still show a close canvas colour through the
- * transparent index (`under`, in `colours`). `transparentIndex`: the table's own, or null to pick an index
- * no pixel of the rectangle needs. Returns null where the frame would have to clear a pixel, or a clear
- * pixel has no transparent index to use.
+ * transparent index (`under`). `transparentIndex`: the table's own, or null to pick an index no pixel of
+ * the rectangle needs. Returns null where the frame would have to clear a pixel, or a clear pixel has no
+ * transparent index to use.
  */
 export function cutFrame(
   target: IndexCanvas,
   canvas: IndexCanvas,
   width: number,
   rect: Rect,
-  colours: Int32Array,
   entries: number,
   transparentIndex: number | null,
 ): CutFrame | null {
   const count = rect.width * rect.height;
   const indices = new Uint8Array(count);
-  const under = new Int32Array(count);
-  if (transparentIndex !== null) {
-    return cutWithTransparentIndex(target, canvas, width, rect, colours, transparentIndex, indices, under);
+  const under = new Uint16Array(count);
+  for (let y = 0; y < rect.height; y++) {
+    const row = (rect.top + y) * width + rect.left;
+    under.set(canvas.subarray(row, row + rect.width), y * rect.width);
   }
+  if (transparentIndex !== null)
+    return cutWithTransparentIndex(target, canvas, width, rect, transparentIndex, indices, under);
   const used = new Uint8Array(256);
   // First pass: changed pixels get their index (unchanged ones are marked for now).
   const unchanged = new Uint8Array(count);
@@ -161,9 +162,7 @@ export function cutFrame(
   for (let y = 0, q = 0; y < rect.height; y++) {
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
       const index = target[p]!;
-      const shown = canvas[p]!;
-      under[q] = colours[shown]!;
-      if (index === shown) {
+      if (index === canvas[p]) {
         unchanged[q] = 1;
         anyUnchanged = true;
       } else if (index === NOTHING) return null;
@@ -196,17 +195,14 @@ function cutWithTransparentIndex(
   canvas: IndexCanvas,
   width: number,
   rect: Rect,
-  colours: Int32Array,
   t: number,
   indices: Uint8Array,
-  under: Int32Array,
+  under: Uint16Array,
 ): CutFrame | null {
   for (let y = 0, q = 0; y < rect.height; y++) {
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
       const index = target[p]!;
-      const shown = canvas[p]!;
-      under[q] = colours[shown]!;
-      if (index === shown) indices[q] = t;
+      if (index === canvas[p]) indices[q] = t;
       else if (index === NOTHING) return null;
       else indices[q] = index;
     }

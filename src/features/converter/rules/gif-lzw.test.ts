@@ -1,7 +1,7 @@
 import { GifReader } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { writeGif } from './gif-file';
-import { decodeLzw, encodeInBands, encodeLzw, joinBands, packColour, type LzwImage } from './gif-lzw';
+import { decodeLzw, encodeInBands, encodeLzw, joinBands, NOTHING, packColour, type LzwImage } from './gif-lzw';
 import { perceivedError } from './frame-diff';
 
 function random(seed: number) {
@@ -113,14 +113,14 @@ describe('LZW, lossless', () => {
     const t = 255;
     // The canvas already shows this picture on its left half: those pixels may be written either way.
     const colours = Int32Array.from({ length: 256 }, (_, i) => packColour(rampPalette(), i));
-    const under = Int32Array.from(indices, (index, p) => (p % width < 60 ? colours[index]! : -1));
+    const under = Uint16Array.from(indices, (index, p) => (p % width < 60 ? index : NOTHING));
     const cut = indices.map((index, p) => (p % width < 60 ? t : index));
     const img = image(cut, width, { transparentIndex: t, under });
     const { data, written } = encodeLzw(img, 0);
     expect(decodeLzw(data, 8, cut.length)).toEqual(written);
     written.forEach((index, p) => {
-      const shown = index === t ? under[p] : colours[index];
-      expect(shown).toBe(p % width < 60 ? under[p] : colours[indices[p]!]);
+      const shown = index === t ? (under[p] === NOTHING ? 'clear' : colours[under[p]!]) : colours[index];
+      expect(shown).toBe(colours[indices[p]!]);
     });
     expect(data.length).toBeLessThan(encodeLzw(image(indices, width), 0).data.length);
   });
@@ -241,8 +241,7 @@ describe("the encoder's wasm instance", () => {
   const width = 200;
   const indices = noisyRamp(width, 90, 30, 11);
   const t = 255;
-  const colours = Int32Array.from({ length: 256 }, (_, i) => packColour(rampPalette(), i));
-  const under = Int32Array.from(indices, (index, p) => (p % 3 === 0 ? colours[index]! : -1));
+  const under = Uint16Array.from(indices, (index, p) => (p % 3 === 0 ? index : NOTHING));
   const differenced = image(
     indices.map((index, p) => (p % 3 === 0 ? t : Math.min(254, index))),
     width,

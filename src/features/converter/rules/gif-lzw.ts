@@ -6,6 +6,9 @@
  */
 import { encodeWithWasm } from './lzw-wasm';
 
+/** A canvas pixel where nothing is drawn (an index is below 256). */
+export const NOTHING = 256;
+
 const MAX_CODES = 4096;
 const MAX_CODE_BITS = 12;
 const NONE = -1;
@@ -154,11 +157,12 @@ export interface LzwImage {
   palette: Uint8Array;
   transparentIndex: number | null;
   /**
-   * The colour already on the canvas under each pixel (0xRRGGBB, or -1 where it is clear). Given, the
-   * transparent index and an opaque index of the same colour are interchangeable there, and lossy
-   * encoding may show a close canvas colour through the transparent index. Null: the canvas is clear.
+   * What the canvas already shows under each pixel, as an index of `palette` (NOTHING where it is
+   * clear). Given, the transparent index and an opaque index of the same colour are interchangeable
+   * there, and lossy encoding may show a close canvas colour through the transparent index. Null: the
+   * canvas is clear.
    */
-  under: Int32Array | null;
+  under: Uint16Array | null;
   minCodeSize: number;
   /**
    * Lossy only: each pixel's own budget (perceived error, frame-diff.ts), in place of the one given to the

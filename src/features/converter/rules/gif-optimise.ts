@@ -14,7 +14,7 @@ import {
   type IndexCanvas,
   type Rect,
 } from './frame-diff';
-import { CLEAR, frameIndices, parseGif, paletteOf, writeGif, type GifFile, type GifFrame } from './gif-file';
+import { frameIndices, parseGif, paletteOf, writeGif, type GifFile, type GifFrame } from './gif-file';
 import { joinGifs } from './gif-bytes';
 import {
   encodeInBands,
@@ -282,7 +282,7 @@ function* optimiseSteps(
     const clearing = next && shared.seeThrough ? clearingBounds(next, target, width) : null;
     const changed = index === 0 ? full : changedBounds(target, canvas, width, colours, tolerance, unsure);
     const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
-    const cut = cutFrame(target, canvas, width, rect, colours, entries, t);
+    const cut = cutFrame(target, canvas, width, rect, entries, t);
     if (!cut) return null;
     if (unsure) hideUnsure(cut.under, unsure, width, rect);
     // Frames of an animation keep an even budget: its low-activity areas are where sensor noise flickers
@@ -334,10 +334,10 @@ const MAX_UNCHANGED_AT_CUT = 0.25;
  * Where the viewer's pixel may differ from the canvas (an earlier run's lossy colour), the encoder gets a
  * clear canvas: it must keep an unchanged pixel transparent and cannot show a merely close one through it.
  */
-function hideUnsure(under: Int32Array, unsure: Uint8Array, width: number, rect: Rect): void {
+function hideUnsure(under: Uint16Array, unsure: Uint8Array, width: number, rect: Rect): void {
   for (let y = 0, q = 0; y < rect.height; y++) {
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
-      if (unsure[p]) under[q] = CLEAR;
+      if (unsure[p]) under[q] = NOTHING;
     }
   }
 }

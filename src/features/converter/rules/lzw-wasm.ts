@@ -45,12 +45,12 @@ const BANDS: Record<LzwBand, number> = { whole: 0, first: 1, next: 2 };
 
 /**
  * A memory grown past this by a big frame is dropped after the encode (wasm memory never shrinks), and the
- * next encode starts a fresh instance: a 3840x2160 frame takes ~100 MB, a 1920x1080 one 25 (kept).
+ * next encode starts a fresh instance: a 3840x2160 frame takes ~83 MB, a 1920x1080 one 21 (kept).
  */
 const KEEP_MEMORY_BYTES = 64 << 20;
 
 /** Bytes of the instance's memory one encode of `count` pixels uses (see `encode` for the layout). */
-const bytesFor = (count: number) => 12 * count + 1024;
+const bytesFor = (count: number) => 10 * count + 1024;
 
 class LzwInstance {
   readonly #exports: Exports;
@@ -72,11 +72,11 @@ class LzwInstance {
     const count = indices.length;
     const budgets = errorBudget > 0 ? (image.budgets ?? null) : null;
     const base = this.#reserve(bytesFor(count));
-    // indices | palette (768) | under (4 a pixel) | budgets (2) | alternatives (2) | codes (2 + 64) | written (1)
+    // indices | palette (768) | under (2 a pixel) | budgets (2) | alternatives (2) | codes (2 + 64) | written (1)
     const indicesAt = base;
     const paletteAt = base + count;
-    const underAt = (paletteAt + 768 + 3) & ~3;
-    const budgetsAt = underAt + 4 * count;
+    const underAt = (paletteAt + 768 + 1) & ~1;
+    const budgetsAt = underAt + 2 * count;
     const alternativeAt = budgetsAt + 2 * count;
     const dataAt = alternativeAt + 2 * count;
     const writtenAt = dataAt + 2 * count + 64;
@@ -85,7 +85,7 @@ class LzwInstance {
     heap.set(indices, indicesAt);
     const palette = image.palette.subarray(0, 768);
     heap.set(palette, paletteAt);
-    if (under) new Int32Array(memory.buffer, underAt, count).set(under);
+    if (under) new Uint16Array(memory.buffer, underAt, count).set(under);
     if (budgets) new Uint16Array(memory.buffer, budgetsAt, count).set(budgets);
     const bits = this.#exports.lzw_encode(
       indicesAt,
