@@ -1,24 +1,22 @@
 import { Stack } from '@mantine/core';
-import { Activity, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { whenIdle } from '@/shared/lib/when-idle';
+import { Activity, Suspense, useDeferredValue } from 'react';
 import { useConverter } from '../store/use-converter';
 import classes from './Converter.module.css';
 import { ConvertCard } from './ConvertCard';
-import { FileList, preloadCards, ResultCard, SettingsCard, TransparencyCard } from './lazy-cards';
+import { FileList, ResultCard, SettingsCard, TransparencyCard } from './lazy-cards';
 import { ProgressCard } from './ProgressCard';
 import { UploadArea } from './UploadArea';
 import { useAddFiles } from './use-add-files';
 import { useAppLaunchFiles } from './use-app-launch-files';
+import { useCardPreload } from './use-card-preload';
 import { usePasteFiles } from './use-paste-files';
 import { useConversionLock } from './use-conversion-lock';
 import { useIdleWarmUp } from './use-idle-warm-up';
 
 /** The converter's cards in the spec's order, from upload to result. */
 export function Converter() {
-  // The cards first (a few KB, needed as soon as files are chosen), then the engine (megabytes).
-  const [cardsLoaded, setCardsLoaded] = useState(false);
-  useEffect(() => whenIdle(() => void preloadCards().then(() => setCardsLoaded(true)), 500), []);
   const engineSettled = useIdleWarmUp();
+  const cardsLoaded = useCardPreload(engineSettled);
   const addFiles = useAddFiles();
   usePasteFiles(addFiles);
   useAppLaunchFiles(addFiles);
