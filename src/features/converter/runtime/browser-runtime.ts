@@ -15,7 +15,8 @@ import { conversionOutput } from './conversion-job';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
 import { GifDecoderWorker } from './gif-decoder';
-import { readInOrder, readStart } from './read-ahead';
+import { readStart } from '@/shared/lib/file-start';
+import { readInOrder } from './read-ahead';
 
 /** Files are read for their check this many bytes ahead (see read-ahead.ts). */
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;

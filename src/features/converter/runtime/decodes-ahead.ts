@@ -3,7 +3,7 @@ import { stillPngHeader } from '../rules/png-validation';
 import type { ConversionSettings } from '../rules/settings';
 import type { DecodeAhead } from './frame-decoder';
 import { whenIdle } from '@/shared/lib/when-idle';
-import { readStart } from './read-ahead';
+import { readStart } from '@/shared/lib/file-start';
 
 /**
  * The decodes ahead start this long after a choice at the latest: the file list and the settings are drawn

@@ -1,11 +1,3 @@
-/** How much of a file is read first: the chunks before the image data, enough for stillPngHeader. */
-const START_BYTES = 64 * 1024;
-
-/** A file's first bytes, where a still PNG's header and chunks before the image data are. */
-export async function readStart(file: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, START_BYTES).arrayBuffer());
-}
-
 /**
  * Reads the files' bytes in order, one per call, with the next reads already under way while the bytes in
  * flight stay under `maxBytes` (a file is always read, however big). Each read waits for the main thread

@@ -6,6 +6,7 @@ import { screenUpload } from '../rules/upload-rules';
 import { useConverterStore, type ConverterStore } from '../store/use-converter';
 import { loadSelectionCards } from './lazy-cards';
 import { MESSAGES } from './messages';
+import { readStart } from '@/shared/lib/file-start';
 import { notify } from '@/shared/ui/notify';
 import { announceUpload } from './upload-feedback';
 
@@ -14,18 +15,16 @@ export type Intake = 'replace' | 'append';
 
 /**
  * acTL comes before the image data, so the start of a file says whether it is animated: its chunk headers
- * are enough. The first read is small (on a first visit, reading 1 MiB of a photo took 20–50 ms of the
- * 80–240 ms before its file list showed); a bigger one only when metadata fills it.
+ * are enough. The first read is the one the engine reads headers from (64 KiB; on a first visit, reading
+ * 1 MiB of a photo took 20–50 ms of the 80–240 ms before its file list showed); 1 MiB only when metadata
+ * fills it.
  */
-const ANIMATION_FIRST_PROBE_BYTES = 64 * 1024;
 const ANIMATION_PROBE_BYTES = 1024 * 1024;
-
-const readStart = async (file: File, bytes: number) => new Uint8Array(await file.slice(0, bytes).arrayBuffer());
 
 async function isAnimated(file: File): Promise<boolean> {
   return (
-    animationInStart(await readStart(file, ANIMATION_FIRST_PROBE_BYTES)) ??
-    isAnimatedPng(await readStart(file, ANIMATION_PROBE_BYTES))
+    animationInStart(await readStart(file)) ??
+    isAnimatedPng(new Uint8Array(await file.slice(0, ANIMATION_PROBE_BYTES).arrayBuffer()))
   );
 }
 
