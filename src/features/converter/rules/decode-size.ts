@@ -17,6 +17,9 @@ export const FULL_DECODE_JOB_BYTES = 640 * 1024 * 1024;
 /** The browser's pre-shrink stops at this multiple of the placement. */
 export const PRE_SHRINK_FACTOR = 2;
 
+const isLarger = (source: Size, placement: Placement) =>
+  source.width > placement.width || source.height > placement.height;
+
 const bytes = (sizes: readonly Size[]) => sizes.reduce((sum, s) => sum + s.width * s.height * 4, 0);
 
 /** `source` reduced to at most `factor` × `placement` on each side, never enlarged (proportions of the placement). */
@@ -39,8 +42,7 @@ export function decodeSizes(
   const budget = Math.min(budgetBytes, FULL_DECODE_JOB_BYTES);
   const full = sources.map((source, i) => {
     const placement = placements[i]!;
-    const larger = source.width > placement.width || source.height > placement.height;
-    if (!larger || source.width * source.height <= FULL_DECODE_MAX_PIXELS)
+    if (!isLarger(source, placement) || source.width * source.height <= FULL_DECODE_MAX_PIXELS)
       return { width: source.width, height: source.height };
     return shrunk(source, placement, PRE_SHRINK_FACTOR);
   });
@@ -48,6 +50,16 @@ export function decodeSizes(
   const twice = sources.map((source, i) => shrunk(source, placements[i]!, PRE_SHRINK_FACTOR));
   if (bytes(twice) <= budget) return twice;
   return placements.map(({ width, height }) => ({ width, height }));
+}
+
+/** Each frame larger than its placement at the placement's size, the others as they are (no full-size decodes). */
+export function shrunkToPlacements(sources: readonly Size[], placements: readonly Placement[]): Size[] {
+  return sources.map((source, i) => {
+    const placement = placements[i]!;
+    return isLarger(source, placement)
+      ? { width: placement.width, height: placement.height }
+      : { width: source.width, height: source.height };
+  });
 }
 
 /** Bytes the decoded frames add in the core's file system beyond frames of their placement's size. */

@@ -183,6 +183,24 @@ describe('buildPlan', () => {
     expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
   });
 
+  it('decodes a size estimate sample at its placements: only frames larger than theirs are shrunk', () => {
+    const s = settings({ mode: 'animated', resize: true, maintainAspectRatio: false, width: 320, height: 240 });
+    const layout = planLayout(s, sources([4000, 3000], [200, 100]), null, { decodeAtPlacement: true });
+    expect(layout.frames.map((f) => [f.decoded, f.placement])).toEqual([
+      [
+        { width: 320, height: 240 },
+        { x: 0, y: 0, width: 320, height: 240 },
+      ],
+      // Scaled up by the core, as in a conversion.
+      [
+        { width: 200, height: 100 },
+        { x: 0, y: 0, width: 320, height: 240 },
+      ],
+    ]);
+    // Nothing full-size sits in the core's file system.
+    expect(layout.estimatedHeapBytes).toBe(planLayout(s, sources([320, 240], [200, 100])).estimatedHeapBytes);
+  });
+
   it('lets the browser pre-shrink a 20000x20000 PNG to twice its placement', () => {
     const layout = planLayout(settings(), sources([20000, 20000]));
     expect(layout.frames[0]!.decoded).toEqual({ width: 3840, height: 3840 });

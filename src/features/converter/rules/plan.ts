@@ -3,7 +3,7 @@ import { outputSize, placeFrame, type Placement, type Size } from './dimensions'
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { exactPaletteBytes } from './content-analysis';
-import { decodeSizes, extraDecodedBytes } from './decode-size';
+import { decodeSizes, extraDecodedBytes, shrunkToPlacements } from './decode-size';
 import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
 import { splitFrames, type FrameRun } from './segments';
@@ -115,11 +115,14 @@ const PALETTE_FILE = 'palette.pal';
  * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
  * `apngPlays`: an APNG converted on its own keeps its play count while the loop settings are default.
+ * `decodeAtPlacement`: a frame larger than its placement is decoded at the placement's size (a size estimate's sample, see
+ * rules/box-shrink.ts: a full-size frame would cost the core a lanczos pass over all of its pixels).
  */
 export function planLayout(
   settings: ConversionSettings,
   sources: readonly FrameSource[],
   apngPlays?: number | null,
+  { decodeAtPlacement = false }: { decodeAtPlacement?: boolean } = {},
 ): FrameLayout {
   const first = sources[0];
   if (!first) throw new Error(ERROR_MESSAGES.noFiles);
@@ -133,7 +136,7 @@ export function planLayout(
     settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
   // Full-size frames get what the heap has left once the job at the output size is counted.
   const budget = heapHeadroom(sequence.length, canvas.width, canvas.height) + placementBytes;
-  const decoded = decodeSizes(used, placements, budget);
+  const decoded = decodeAtPlacement ? shrunkToPlacements(used, placements) : decodeSizes(used, placements, budget);
   const estimatedHeapBytes = assertFitsInMemory(
     sequence.length,
     canvas.width,

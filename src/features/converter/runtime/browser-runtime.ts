@@ -65,7 +65,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
 
     convertSample(request, options) {
       // The size estimate never holds the helper core a conversion started next may want.
-      return convert(request, options, 1, false);
+      return convert(request, options, { among: 1, alone: false, sample: true });
     },
 
     async convertEach(request, options = {}) {
@@ -75,7 +75,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       pool.warmUp(Math.min(concurrency, request.files.length));
       // Each file may take any instance of the pool, where a single conversion keeps to the warm first one.
       return convertEachFile(
-        (file, fileOptions) => convert(file, fileOptions, pool.size, false),
+        (file, fileOptions) => convert(file, fileOptions, { among: pool.size, alone: false }),
         concurrency,
         request,
         options,
@@ -85,15 +85,14 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     convert(request, options) {
       // What is not decoded ahead yet, the conversion decodes itself (the size estimate's sample does not stop it).
       decodesAhead.stop();
-      return convert(request, options, 1, true);
+      return convert(request, options, { among: 1, alone: true });
     },
   };
 
   async function convert(
     request: ConversionRequest,
     options: ConvertOptions = {},
-    among: number,
-    alone: boolean,
+    { among, alone, sample = false }: { among: number; alone: boolean; sample?: boolean },
   ): Promise<ConversionOutput> {
     const { signal } = options;
     const throwIfAborted = () => {
@@ -161,6 +160,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         onProgress: report,
         clock,
         alone,
+        sample,
         ...(signal ? { signal } : {}),
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
       });

@@ -68,6 +68,8 @@ export interface ConversionJob {
    * sample that Convert cancels hands the engine over early instead of finishing for nothing.
    */
   signal?: AbortSignal;
+  /** A size estimate's sample: frames larger than their placement are decoded at it (plan.ts planLayout). */
+  sample?: boolean;
 }
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
@@ -103,7 +105,7 @@ const LOG_LINES_KEPT = 40;
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
   const clock = job.clock ?? new StageClock();
-  const layout = planLayout(job.settings, job.sources, job.plays);
+  const layout = planLayout(job.settings, job.sources, job.plays, { decodeAtPlacement: job.sample === true });
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const stopIfAborted = () => {

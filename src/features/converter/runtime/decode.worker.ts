@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
 import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
 import { applyMatte } from '../rules/matte';
+import { boxShrink } from '../rules/box-shrink';
 import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
 import { KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
@@ -135,6 +136,13 @@ async function decodeFrame({ file, key, name, source, size, canvas, at, picture 
     if (keptAs) return { rgba: keptAs.rgba.slice(), keptAs };
     const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
+  }
+  // A size estimate's sample of a file decoded ahead: shrunk from the kept pixels, not decoded again.
+  const shrinks = size.width <= source.width && size.height <= source.height;
+  if (picture === 'file' && resize && shrinks && whole && (decoding.has(key) || kept.get(key))) {
+    await decoding.get(key)?.catch(() => {});
+    const keptAs = kept.get(key);
+    if (keptAs) return { rgba: boxShrink(keptAs.rgba, source, size), keptAs: null };
   }
   // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
   // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.

@@ -36,6 +36,8 @@ export interface InstanceJob {
   clock?: StageClock;
   /** A conversion on its own, not one file of a batch: a large still may borrow the helper core too. */
   alone?: boolean;
+  /** See ConversionJob.sample. */
+  sample?: boolean;
 }
 
 /** A fresh core after this many jobs (see core-lifecycle.ts for why). */
@@ -173,6 +175,7 @@ export class EngineInstance {
         },
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
         ...(signal ? { signal } : {}),
+        ...(job.sample ? { sample: true } : {}),
       });
       clearTimeout(grace);
       // A core retired after a heavy or its 20th job takes no worker with it: their JavaScript heaps are
