@@ -26,10 +26,9 @@ for (let r = 0; r < Number(ROUNDS); r++) {
     await chooseMode(page, files.length > 1 ? 'animated' : 'static');
     await page.getByText(/Estimated size/).waitFor({ timeout: 20000 });
     const est = await page.getByTestId('size-estimate').textContent();
-    const d = (await page.evaluate(`performance.getEntriesByName('png2gif:stages').map((e) => e.detail)`)) as Record<
-      string,
-      number
-    >[];
+    const d = (await page.evaluate(
+      `performance.getEntriesByName('png2gif:sample-stages').map((e) => e.detail)`,
+    )) as Record<string, number>[];
     console.log(
       dir,
       JSON.stringify(Object.fromEntries(Object.entries(d.at(-1) ?? {}).map(([k, v]) => [k, Math.round(v)]))),
