@@ -126,7 +126,17 @@ function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): P
   return settled;
 }
 
-async function decodeFrame({ file, key, name, source, size, canvas, at, picture }: DecodeRequest): Promise<Decoded> {
+async function decodeFrame({
+  file,
+  key,
+  name,
+  source,
+  size,
+  canvas,
+  at,
+  picture,
+  sample,
+}: DecodeRequest): Promise<Decoded> {
   const resize = size.width !== source.width || size.height !== source.height;
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
   if (picture === 'file' && !resize && whole) {
@@ -139,7 +149,7 @@ async function decodeFrame({ file, key, name, source, size, canvas, at, picture 
   }
   // A size estimate's sample of a file decoded ahead: shrunk from the kept pixels, not decoded again.
   const shrinks = size.width <= source.width && size.height <= source.height;
-  if (picture === 'file' && resize && shrinks && whole && (decoding.has(key) || kept.get(key))) {
+  if (sample && picture === 'file' && resize && shrinks && whole && (decoding.has(key) || kept.get(key))) {
     await decoding.get(key)?.catch(() => {});
     const keptAs = kept.get(key);
     if (keptAs) return { rgba: boxShrink(keptAs.rgba, source, size), keptAs: null };

@@ -162,6 +162,7 @@ export class EngineInstance {
               at: { x: 0, y: 0 },
               histogram: frame.histogram,
               copyRowsFrom,
+              sample: job.sample === true,
             },
             job.settings,
             job.pictures?.[frame.sourceIndex],

@@ -61,6 +61,7 @@ export class FrameDecoder {
       at: { x: number; y: number };
       histogram: HistogramSampling;
       copyRowsFrom?: number | undefined;
+      sample?: boolean;
     },
     transparency: TransparencyOptions,
     picture: Picture = 'file',
@@ -82,6 +83,7 @@ export class FrameDecoder {
         name,
         ...frame,
         copyRowsFrom: frame.copyRowsFrom ?? null,
+        sample: frame.sample ?? false,
         picture,
         transparency: { matte: transparency.matte, alphaThreshold: transparency.alphaThreshold },
       };
