@@ -18,14 +18,14 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { ConversionOutput, ConverterRuntime } from '@/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
-import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
+import { extrapolateSize } from '@/features/converter/rules/size-estimate';
 import { describeKnobs } from '@/features/converter/rules/target-size';
 import { conversionOutput } from '@/features/converter/runtime/conversion-job';
 import { runFitSearch } from '@/features/converter/store/fit-search';
 import type { Rgba } from '../fixtures/pngs';
 import { composeFrame } from '../support/compose';
 import { decodeGif } from '../support/gif';
-import { convertImages, type NodeInput } from '../support/node-engine';
+import { convertImages, convertSample, type NodeInput } from '../support/node-engine';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
 import { fitCases } from './fit-cases';
 import { butteraugli, onBackground, ssimY } from './quality/scores';
@@ -123,7 +123,7 @@ async function main() {
     if (budgets.length === 0) budgets.push(Math.round(plain.gif.length / 2 / KB) * KB);
     const { smooth, busy } = regions(onBackground(first));
     // The app's size estimate (made while the person looks at the settings) seeds its search.
-    const sample = await convertImages(ffmpeg, input.frames.slice(0, SAMPLE_FRAMES), sampleSettings(settings, first));
+    const sample = await convertSample(ffmpeg, input.frames, settings);
     const delays = input.frames.map(() => null);
     const estimate = extrapolateSize(sample.gif, sample.plan, settings, first, delays);
     // The search reads the frame count from the request's files; the Node engine converts `input.frames`.

@@ -2,6 +2,7 @@ import type { HistogramSampling } from '@/features/converter/rules/palette-refin
 import type { Placement, Size } from '@/features/converter/rules/dimensions';
 import { FrameAnalyser, type DecodedFrame } from '@/features/converter/rules/frame-facts';
 import type { TransparencyOptions } from '@/features/converter/rules/matte';
+import { samplePixels } from '@/features/converter/rules/sample-pixels';
 import type { Rgba } from '../fixtures/pngs';
 
 /**
@@ -46,13 +47,15 @@ const analyser = new FrameAnalyser();
 
 /**
  * A frame as the browser's decode worker returns it: the picture alone at its decoded size (the core scales
- * and places it), blended onto the matte, with its facts.
+ * and places it), or a size estimate's sample made from it as the worker makes it, blended onto the matte,
+ * with its facts.
  */
 export function decodedFrame(
   image: Rgba,
-  frame: { decoded: Size; histogram?: HistogramSampling },
+  frame: { decoded: Size; histogram?: HistogramSampling; tilesAt?: Size | undefined },
   transparency: TransparencyOptions,
 ): DecodedFrame {
-  const rgba = composeFrame(image, { x: 0, y: 0, ...frame.decoded }, frame.decoded);
+  const sample = frame.tilesAt && samplePixels(new Uint8Array(image.data), image, frame.tilesAt, frame.decoded);
+  const rgba = sample || composeFrame(image, { x: 0, y: 0, ...frame.decoded }, frame.decoded);
   return { rgba, facts: analyser.prepare(rgba, frame.decoded, transparency, frame.histogram) };
 }

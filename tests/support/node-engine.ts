@@ -4,6 +4,8 @@ import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/
 import { runConversionJob, type JobResult } from '@/features/converter/runtime/conversion-job';
 import { validatePng } from '@/features/converter/rules/png-validation';
 import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
+import { outputSize, type Size } from '@/features/converter/rules/dimensions';
+import { SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { decodedFrame } from './compose';
@@ -22,6 +24,7 @@ export async function convertImages(
   settings: Partial<ConversionSettings> = {},
   onProgress?: (progress: ConversionProgress) => void,
   helper?: NodeFFmpeg,
+  sampleOf?: Size,
 ): Promise<JobResult> {
   const byName = new Map(inputs.map((input) => [input.name, input.image]));
   const jobSettings = { ...DEFAULT_SETTINGS, ...settings };
@@ -39,7 +42,16 @@ export async function convertImages(
     optimise: async (gif, options, runs) => optimiseGifInRuns(gif, options, runs),
     ...(onProgress ? { onProgress } : {}),
     ...(helper ? { helper } : {}),
+    ...(sampleOf ? { sampleOf } : {}),
   });
+}
+
+/** The size estimate's sample, as the app encodes it (rules/size-estimate.ts), of a conversion at `settings`. */
+export function convertSample(ffmpeg: NodeFFmpeg, inputs: readonly NodeInput[], settings: ConversionSettings) {
+  const first = inputs[0]!.image;
+  const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
+  const sample = sampleSettings(settings, first);
+  return convertImages(ffmpeg, inputs.slice(0, count), sample, undefined, undefined, outputSize(settings, first));
 }
 
 /** PNG files as the browser engine gets them: validated first, then decoded. */

@@ -2,7 +2,7 @@
  * The converter's boundary: what the store asks of an engine and what it gets back.
  * The store depends only on this interface, so tests drive it with a fake engine.
  */
-import type { Placement } from './dimensions';
+import type { Placement, Size } from './dimensions';
 import type { DecodedGif } from './gif-decode';
 import type { ConversionSettings } from './settings';
 
@@ -32,6 +32,12 @@ export interface ConversionRequest {
    * null or missing means the whole file (every frame of an APNG, with its own delays).
    */
   animationFrames?: readonly (number | null)[];
+}
+
+/** A size estimate's sample: a conversion at the sample's settings that stands for one at `fullSize`. */
+export interface SampleRequest extends ConversionRequest {
+  /** The canvas of the GIF the sample stands for (its tiles are cut at that scale: sample-pixels.ts). */
+  fullSize: Size;
 }
 
 export interface ConversionOutput {
@@ -78,7 +84,7 @@ export interface ConverterRuntime {
    * A small conversion made for a size estimate (store: estimateSize). The same work as convert, kept
    * apart so an engine can give it lower priority and tests can answer it separately.
    */
-  convertSample(request: ConversionRequest, options?: ConvertOptions): Promise<ConversionOutput>;
+  convertSample(request: SampleRequest, options?: ConvertOptions): Promise<ConversionOutput>;
   /**
    * A GIF's frames composed as a browser shows them, for the compare view; the work is done off the
    * page's main thread. Aborting rejects at once with an AbortError.

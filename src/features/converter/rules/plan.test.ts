@@ -183,20 +183,24 @@ describe('buildPlan', () => {
     expect(layout.estimatedHeapBytes).toBeGreaterThan(4000 * 3000 * 4);
   });
 
-  it('decodes a size estimate sample at its placements: only frames larger than theirs are shrunk', () => {
+  it('decodes a size estimate sample at its placements, with the sizes its tiles are cut at', () => {
     const s = settings({ mode: 'animated', resize: true, maintainAspectRatio: false, width: 320, height: 240 });
-    const layout = planLayout(s, sources([4000, 3000], [200, 100]), null, { decodeAtPlacement: true });
-    expect(layout.frames.map((f) => [f.decoded, f.placement])).toEqual([
+    const layout = planLayout(s, sources([4000, 3000], [200, 100]), null, { sampleOf: { width: 1920, height: 1440 } });
+    expect(layout.frames.map((f) => [f.decoded, f.placement, f.tilesAt])).toEqual([
       [
         { width: 320, height: 240 },
         { x: 0, y: 0, width: 320, height: 240 },
+        { width: 1920, height: 1440 },
       ],
       // Scaled up by the core, as in a conversion.
       [
         { width: 200, height: 100 },
         { x: 0, y: 0, width: 320, height: 240 },
+        { width: 1920, height: 1440 },
       ],
     ]);
+    // A conversion's frames say nothing of tiles.
+    expect(planLayout(s, sources([4000, 3000])).frames[0]!.tilesAt).toBeUndefined();
     // Nothing full-size sits in the core's file system.
     expect(layout.estimatedHeapBytes).toBe(planLayout(s, sources([320, 240], [200, 100])).estimatedHeapBytes);
   });

@@ -38,6 +38,11 @@ export interface PlannedFrame {
   inputFile: string;
   /** How the decode worker samples this frame for the palette's colour histogram. */
   histogram: HistogramSampling;
+  /**
+   * In a size estimate's sample: the frame's size in the conversion the sample stands for, the scale the
+   * decode worker cuts the sample's tiles at (sample-pixels.ts).
+   */
+  tilesAt?: Size;
 }
 
 /** What is known before any pixel is decoded: output size, frames, timing, memory. */
@@ -115,14 +120,15 @@ const PALETTE_FILE = 'palette.pal';
  * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
  * `apngPlays`: an APNG converted on its own keeps its play count while the loop settings are default.
- * `decodeAtPlacement`: a frame larger than its placement is decoded at the placement's size (a size estimate's sample, see
- * rules/box-shrink.ts: a full-size frame would cost the core a lanczos pass over all of its pixels).
+ * `sampleOf`: this is the layout of a size estimate's sample of a conversion whose canvas has that size:
+ * a frame larger than its placement is decoded at the placement's size (no full-size frame for the core
+ * to scale), from tiles cut at the frame's size in that conversion (`tilesAt`, sample-pixels.ts).
  */
 export function planLayout(
   settings: ConversionSettings,
   sources: readonly FrameSource[],
   apngPlays?: number | null,
-  { decodeAtPlacement = false }: { decodeAtPlacement?: boolean } = {},
+  { sampleOf }: { sampleOf?: Size } = {},
 ): FrameLayout {
   const first = sources[0];
   if (!first) throw new Error(ERROR_MESSAGES.noFiles);
@@ -136,7 +142,12 @@ export function planLayout(
     settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
   // Full-size frames get what the heap has left once the job at the output size is counted.
   const budget = heapHeadroom(sequence.length, canvas.width, canvas.height) + placementBytes;
-  const decoded = decodeAtPlacement ? shrunkToPlacements(used, placements) : decodeSizes(used, placements, budget);
+  const decoded = sampleOf ? shrunkToPlacements(used, placements) : decodeSizes(used, placements, budget);
+  // A sample's frame as big as it is in the conversion: its placement scaled from this canvas to that one.
+  const tilesAt = (placement: Placement, of: Size): Size => ({
+    width: Math.round((placement.width * of.width) / canvas.width),
+    height: Math.round((placement.height * of.height) / canvas.height),
+  });
   const estimatedHeapBytes = assertFitsInMemory(
     sequence.length,
     canvas.width,
@@ -166,6 +177,7 @@ export function planLayout(
         step,
         shown: { width: placements[sourceIndex]!.width, height: placements[sourceIndex]!.height },
       },
+      ...(sampleOf ? { tilesAt: tilesAt(placements[sourceIndex]!, sampleOf) } : {}),
     })),
     estimatedHeapBytes,
     restartAfter: estimatedHeapBytes > RESTART_AFTER_HEAP_BYTES,

@@ -2,7 +2,7 @@ import { GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { gifByteLayout } from './gif-bytes';
 import { DEFAULT_SETTINGS } from './settings';
-import { extrapolateSize, PIXEL_EXPONENT, SAMPLE_LONG_SIDE, sampleSettings } from './size-estimate';
+import { extrapolateSize, PIXEL_EXPONENT, SAMPLE_LONG_SIDE, sampleSettings, tiledSample } from './size-estimate';
 
 /** A 4x2 GIF of `frames` frames written by omggif (frame bytes are what the estimate scales). */
 function sample(frames: number): Uint8Array {
@@ -44,8 +44,24 @@ describe('size estimate', () => {
     expect(ten).toBeGreaterThan(still);
     // 10 frames played 1..10..2 are 18 frames: 8 more following frames.
     expect(boomerang - ten).toBeCloseTo(((ten - still) / 9) * 8, 0);
-    const big = extrapolateSize(gif, { width: 4, height: 2 }, DEFAULT_SETTINGS, { width: 40, height: 20 }, [null]);
     const { headerBytes, frameBytes } = gifByteLayout(gif);
-    expect(big).toBe(Math.round(headerBytes + frameBytes[0]! * 100 ** PIXEL_EXPONENT + 1));
+    // A 40x20 picture kept at its size: the sample is its tiles at that scale, its bytes grow with its pixels.
+    const big = extrapolateSize(gif, { width: 4, height: 2 }, DEFAULT_SETTINGS, { width: 40, height: 20 }, [null]);
+    expect(big).toBe(Math.round(headerBytes + frameBytes[0]! * 100 + 1));
+    // Enlarged to 400x200: the sample is the whole picture shrunk, its bytes grow slower than its pixels.
+    const enlarged = { ...DEFAULT_SETTINGS, resize: true, maintainAspectRatio: false, width: 400, height: 200 };
+    const up = extrapolateSize(gif, { width: 4, height: 2 }, enlarged, { width: 40, height: 20 }, [null]);
+    expect(up).toBe(Math.round(headerBytes + frameBytes[0]! * 10_000 ** PIXEL_EXPONENT + 1));
+  });
+
+  it('cuts a sample into tiles where the conversion shrinks the picture or keeps its size, and it is smaller', () => {
+    const sample = { width: 320, height: 240 };
+    expect(tiledSample({ width: 4000, height: 3000 }, { width: 1920, height: 1440 }, sample)).toBe(true);
+    expect(tiledSample({ width: 1280, height: 960 }, { width: 1280, height: 960 }, sample)).toBe(true);
+    // Enlarged on either side: the whole picture, shrunk.
+    expect(tiledSample({ width: 800, height: 600 }, { width: 1600, height: 1200 }, sample)).toBe(false);
+    expect(tiledSample({ width: 800, height: 600 }, { width: 800, height: 700 }, sample)).toBe(false);
+    // No smaller than the GIF: the sample is the GIF's own size, nothing to cut.
+    expect(tiledSample({ width: 320, height: 240 }, { width: 320, height: 240 }, sample)).toBe(false);
   });
 });

@@ -20,8 +20,22 @@ export const SAMPLE_FRAMES = 3;
  * still outlasted it and then cost 1.8–2.0 s instead of 1.25, with 1000 ms none did.
  */
 export const ESTIMATE_ABORT_GRACE_MS = 1000;
-/** Bytes grow a little slower than pixels (LZW finds longer runs in larger, smoother pictures). */
+/**
+ * A sample of the whole picture shrunk (where the conversion enlarges it): bytes grow a little slower than
+ * pixels (LZW finds longer runs in larger, smoother pictures). A sample of tiles at the conversion's own
+ * scale (rules/sample-pixels.ts) grows with its pixels.
+ */
 export const PIXEL_EXPONENT = 0.85;
+
+/**
+ * Whether a sample of `sample` size of a picture of `source` size, shown at `full` by the conversion, is cut
+ * into tiles at that scale: when the conversion shrinks the picture or keeps its size, and the sample is
+ * smaller than it.
+ */
+export function tiledSample(source: Size, full: Size, sample: Size): boolean {
+  const smaller = sample.width < full.width || sample.height < full.height;
+  return smaller && full.width <= source.width && full.height <= source.height;
+}
 
 /** The settings of the sample encode: the same palette choices, plain timing, at most SAMPLE_LONG_SIDE. */
 export function sampleSettings(settings: ConversionSettings, first: Size): ConversionSettings {
@@ -40,7 +54,7 @@ export function sampleSettings(settings: ConversionSettings, first: Size): Conve
 
 /**
  * The full GIF's size from the sample: header as measured, the first frame and each following frame
- * scaled by pixels^PIXEL_EXPONENT, the following frames at the sample's mean.
+ * scaled by pixels (or pixels^PIXEL_EXPONENT), the following frames at the sample's mean.
  */
 export function extrapolateSize(
   sampleGif: Uint8Array,
@@ -51,7 +65,8 @@ export function extrapolateSize(
 ): number {
   const { headerBytes, frameBytes } = gifByteLayout(sampleGif);
   const full = outputSize(settings, first);
-  const factor = ((full.width * full.height) / (sampleSize.width * sampleSize.height)) ** PIXEL_EXPONENT;
+  const exponent = tiledSample(first, full, sampleSize) ? 1 : PIXEL_EXPONENT;
+  const factor = ((full.width * full.height) / (sampleSize.width * sampleSize.height)) ** exponent;
   const frames = settings.mode === 'animated' ? playSummary(delays, settings).frames : 1;
   const [firstFrame = 0, ...rest] = frameBytes;
   const following = rest.length > 0 ? rest.reduce((a, b) => a + b, 0) / rest.length : firstFrame;

@@ -4,6 +4,7 @@ import { abortError, ERROR_MESSAGES } from '../rules/errors';
 import { isAnimatedPng, parseApng } from '../rules/apng-parse';
 import { expandFrames, type CheckedFile } from '../rules/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
+import type { Size } from '../rules/dimensions';
 import { stillPngHeader, validatePng, type PngHeader } from '../rules/png-validation';
 import { batchConcurrency, stillJobBytes } from '../rules/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress';
@@ -67,7 +68,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
 
     convertSample(request, options) {
       // The size estimate never holds the helper core a conversion started next may want.
-      return convert(request, options, { among: 1, alone: false, sample: true });
+      return convert(request, options, { among: 1, alone: false, sampleOf: request.fullSize });
     },
 
     async convertEach(request, options = {}) {
@@ -94,7 +95,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
   async function convert(
     request: ConversionRequest,
     options: ConvertOptions = {},
-    { among, alone, sample = false }: { among: number; alone: boolean; sample?: boolean },
+    { among, alone, sampleOf }: { among: number; alone: boolean; sampleOf?: Size },
   ): Promise<ConversionOutput> {
     const { signal } = options;
     const throwIfAborted = () => {
@@ -162,14 +163,14 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         onProgress: report,
         clock,
         alone,
-        sample,
+        ...(sampleOf ? { sampleOf } : {}),
         ...(signal ? { signal } : {}),
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
       });
     }, among);
     const result = await running.finally(() => (settled = true));
     // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
-    performance.mark(sample ? SAMPLE_STAGES_MARK : STAGES_MARK, {
+    performance.mark(sampleOf ? SAMPLE_STAGES_MARK : STAGES_MARK, {
       detail: { ...clock.times, totalMs: performance.now() - started, frames: result.plan.frames.length },
     });
     return conversionOutput(result);

@@ -25,6 +25,7 @@ import {
   processingProgress,
 } from '../rules/progress';
 import type { ConversionSettings } from '../rules/settings';
+import type { Size } from '../rules/dimensions';
 import { StageClock } from '../rules/stage-times';
 import type { FFmpegPort } from './ffmpeg-port';
 
@@ -68,8 +69,8 @@ export interface ConversionJob {
    * sample that Convert cancels hands the engine over early instead of finishing for nothing.
    */
   signal?: AbortSignal;
-  /** A size estimate's sample: frames larger than their placement are decoded at it (plan.ts planLayout). */
-  sample?: boolean;
+  /** A size estimate's sample of a conversion whose canvas has this size (plan.ts planLayout `sampleOf`). */
+  sampleOf?: Size;
 }
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
@@ -105,7 +106,7 @@ const LOG_LINES_KEPT = 40;
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
   const clock = job.clock ?? new StageClock();
-  const layout = planLayout(job.settings, job.sources, job.plays, { decodeAtPlacement: job.sample === true });
+  const layout = planLayout(job.settings, job.sources, job.plays, job.sampleOf ? { sampleOf: job.sampleOf } : {});
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const stopIfAborted = () => {

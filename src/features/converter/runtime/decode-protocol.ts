@@ -29,8 +29,11 @@ export interface DecodeRequest {
   histogram: HistogramSampling;
   /** Also a copy of the pixels from this row on (a helper core's band reads only those), or none. */
   copyRowsFrom: number | null;
-  /** A size estimate's sample: a frame shrunk from a kept decode is box-averaged from it (rules/box-shrink.ts). */
-  sample: boolean;
+  /**
+   * A size estimate's sample: the frame's size in the conversion it stands for, where its tiles are cut
+   * (rules/sample-pixels.ts); null for a conversion's frame.
+   */
+  tilesAt: Size | null;
 }
 
 /** A new choice of files: the worker gives back its kept decodes of any other file (rules/kept-decodes.ts). */

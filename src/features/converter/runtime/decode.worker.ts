@@ -1,10 +1,11 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
 import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
 import { applyMatte } from '../rules/matte';
-import { boxShrink } from '../rules/box-shrink';
+import { samplePixels } from '../rules/sample-pixels';
 import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
 import { KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
+import type { Picture } from '../rules/frame-sources';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
@@ -126,6 +127,13 @@ function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): P
   return settled;
 }
 
+/** A picture's pixels at its own size: a PNG's kept decode (made now, and kept, if need be), an APNG's frame. */
+async function fullPixels(file: Blob, key: number, name: string, source: Size, picture: Picture): Promise<Uint8Array> {
+  if (picture !== 'file') return decodePixels(await apngPicture(file, name, picture), name);
+  await decoding.get(key)?.catch(() => {});
+  return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source.width * source.height)).rgba;
+}
+
 async function decodeFrame({
   file,
   key,
@@ -135,7 +143,7 @@ async function decodeFrame({
   canvas,
   at,
   picture,
-  sample,
+  tilesAt,
 }: DecodeRequest): Promise<Decoded> {
   const resize = size.width !== source.width || size.height !== source.height;
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
@@ -147,12 +155,11 @@ async function decodeFrame({
     const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
-  // A size estimate's sample of a file decoded ahead: shrunk from the kept pixels, not decoded again.
-  const shrinks = size.width <= source.width && size.height <= source.height;
-  if (sample && picture === 'file' && resize && shrinks && whole && (decoding.has(key) || kept.get(key))) {
-    await decoding.get(key)?.catch(() => {});
-    const keptAs = kept.get(key);
-    if (keptAs) return { rgba: boxShrink(keptAs.rgba, source, size), keptAs: null };
+  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts).
+  if (tilesAt && resize && whole && size.width <= source.width && size.height <= source.height) {
+    const full = await fullPixels(file, key, name, source, picture);
+    const pixels = samplePixels(full, source, tilesAt, size);
+    if (pixels) return { rgba: pixels, keptAs: null };
   }
   // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
   // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.

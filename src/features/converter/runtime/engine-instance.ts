@@ -6,6 +6,7 @@ import { needsFreshCore } from '../rules/memory';
 import type { Picture } from '../rules/frame-sources';
 import type { FrameSource } from '../rules/plan';
 import type { ConversionSettings } from '../rules/settings';
+import type { Size } from '../rules/dimensions';
 import type { StageClock } from '../rules/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
@@ -36,8 +37,8 @@ export interface InstanceJob {
   clock?: StageClock;
   /** A conversion on its own, not one file of a batch: a large still may borrow the helper core too. */
   alone?: boolean;
-  /** See ConversionJob.sample. */
-  sample?: boolean;
+  /** See ConversionJob.sampleOf. */
+  sampleOf?: Size;
 }
 
 /** A fresh core after this many jobs (see core-lifecycle.ts for why). */
@@ -162,7 +163,7 @@ export class EngineInstance {
               at: { x: 0, y: 0 },
               histogram: frame.histogram,
               copyRowsFrom,
-              sample: job.sample === true,
+              tilesAt: frame.tilesAt,
             },
             job.settings,
             job.pictures?.[frame.sourceIndex],
@@ -176,7 +177,7 @@ export class EngineInstance {
         },
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
         ...(signal ? { signal } : {}),
-        ...(job.sample ? { sample: true } : {}),
+        ...(job.sampleOf ? { sampleOf: job.sampleOf } : {}),
       });
       clearTimeout(grace);
       // A core retired after a heavy or its 20th job takes no worker with it: their JavaScript heaps are

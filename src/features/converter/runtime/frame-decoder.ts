@@ -61,7 +61,7 @@ export class FrameDecoder {
       at: { x: number; y: number };
       histogram: HistogramSampling;
       copyRowsFrom?: number | undefined;
-      sample?: boolean;
+      tilesAt?: Size | undefined;
     },
     transparency: TransparencyOptions,
     picture: Picture = 'file',
@@ -83,7 +83,7 @@ export class FrameDecoder {
         name,
         ...frame,
         copyRowsFrom: frame.copyRowsFrom ?? null,
-        sample: frame.sample ?? false,
+        tilesAt: frame.tilesAt ?? null,
         picture,
         transparency: { matte: transparency.matte, alphaThreshold: transparency.alphaThreshold },
       };

@@ -5,6 +5,7 @@ import { errorMessageOf, isAbortError } from '../rules/errors';
 import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/frame-order';
 import { frameCountOf } from '../rules/frame-sources';
 import type { DecodedGif } from '../rules/gif-decode';
+import { outputSize } from '../rules/dimensions';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import {
@@ -286,6 +287,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
               files: files.slice(0, count).map((f) => f.file),
               settings: sample,
               frameDelays: files.slice(0, count).map((f) => f.delayMs),
+              fullSize: outputSize(settings, first),
             },
             { signal: controller.signal, abortGraceMs: ESTIMATE_ABORT_GRACE_MS },
           );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxShrink } from './box-shrink';
+import { boxShrink, SAMPLE_TILES, samplePixels, sampleTiles } from './sample-pixels';
 
 /** A picture of `width` x `height` whose pixel at (x, y) is `colour(x, y)`. */
 function picture(width: number, height: number, colour: (x: number, y: number) => number[]): Uint8Array {
@@ -59,5 +59,50 @@ describe('boxShrink', () => {
       expect(blue).toBe(120);
       expect(alpha).toBe(255);
     }
+  });
+});
+
+describe('sampleTiles', () => {
+  // A 4x4 grid of cells, each its own colour.
+  const cellColour = (i: number, j: number) => [i * 60, j * 60, 90, 255];
+
+  it('cuts one tile around the centre of each cell of the picture, one pixel per pixel at its own scale', () => {
+    expect(SAMPLE_TILES).toBe(4);
+    const grid = picture(16, 16, (x, y) => cellColour(Math.floor(x / 4), Math.floor(y / 4)));
+    const tiles = sampleTiles(grid, { width: 16, height: 16 }, { width: 16, height: 16 }, { width: 8, height: 8 });
+    for (let j = 0; j < 4; j++)
+      for (let i = 0; i < 4; i++)
+        for (const [dx, dy] of [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ] as const)
+          expect(pixelAt(tiles, 8, 2 * i + dx, 2 * j + dy)).toEqual(cellColour(i, j));
+  });
+
+  it('reads each tile at the conversion’s scale: a pixel checker shrunk 2× is grey, not black or white', () => {
+    const checker = picture(32, 32, (x, y) => ((x + y) % 2 ? [255, 255, 255, 255] : [0, 0, 0, 255]));
+    const tiles = sampleTiles(checker, { width: 32, height: 32 }, { width: 16, height: 16 }, { width: 8, height: 8 });
+    for (let y = 0; y < 8; y++)
+      for (let x = 0; x < 8; x++) expect(pixelAt(tiles, 8, x, y)).toEqual([128, 128, 128, 255]);
+  });
+});
+
+describe('samplePixels', () => {
+  const ramp = picture(40, 30, (x, y) => [x * 6, y * 8, 0, 255]);
+  const from = { width: 40, height: 30 };
+  const size = { width: 8, height: 6 };
+
+  it('takes tiles where the conversion shrinks the picture or keeps its size', () => {
+    const kept = samplePixels(ramp, from, from, size)!;
+    expect(kept).toEqual(sampleTiles(ramp, from, from, size));
+    // The tiles are 1:1 crops: neighbours in a tile differ by one source pixel's step.
+    expect(pixelAt(kept, 8, 1, 0)[0]! - pixelAt(kept, 8, 0, 0)[0]!).toBe(6);
+  });
+
+  it('shrinks the whole picture where the conversion enlarges it, and gives up where the sample is the larger', () => {
+    expect(samplePixels(ramp, from, { width: 80, height: 60 }, size)).toEqual(boxShrink(ramp, from, size));
+    expect(samplePixels(ramp, from, { width: 80, height: 60 }, { width: 50, height: 30 })).toBeNull();
   });
 });
