@@ -1,4 +1,6 @@
 import './node-lzw';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob, type JobResult } from '@/features/converter/runtime/conversion-job';
@@ -52,6 +54,17 @@ export function convertSample(ffmpeg: NodeFFmpeg, inputs: readonly NodeInput[], 
   const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
   const sample = sampleSettings(settings, first);
   return convertImages(ffmpeg, inputs.slice(0, count), sample, undefined, undefined, outputSize(settings, first));
+}
+
+/** A PNG, or a folder of them taken in name order as one animation's frames, decoded (not validated). */
+export function pngInputsAt(path: string): NodeInput[] {
+  const files = statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((file) => file.endsWith('.png'))
+        .sort()
+        .map((file) => join(path, file))
+    : [path];
+  return files.map((file, i) => ({ name: `f${i}.png`, image: decodePng(readFileSync(file)) }));
 }
 
 /** PNG files as the browser engine gets them: validated first, then decoded. */

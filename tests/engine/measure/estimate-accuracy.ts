@@ -8,14 +8,13 @@
  *
  *   npx tsx tests/engine/measure/estimate-accuracy.ts <png or folder>...
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { outputSize } from '@/features/converter/rules/dimensions';
 import { gifByteLayout } from '@/features/converter/rules/gif-bytes';
 import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
-import { decodePng } from '../../fixtures/pngs';
-import { convertImages, convertSample } from '../../support/node-engine';
+import { convertImages, convertSample, pngInputsAt } from '../../support/node-engine';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 
 const ffmpeg = await loadNodeFFmpeg();
@@ -31,13 +30,7 @@ function wholeEstimate(sample: Uint8Array, factor: number, frames: number): numb
 
 console.log('picture                       size                     GIF      before   now');
 for (const path of process.argv.slice(2)) {
-  const files = statSync(path).isDirectory()
-    ? readdirSync(path)
-        .filter((f) => f.endsWith('.png'))
-        .sort()
-        .map((f) => join(path, f))
-    : [path];
-  const inputs = files.map((file, i) => ({ name: `f${i}.png`, image: decodePng(readFileSync(file)) }));
+  const inputs = pngInputsAt(path);
   const settings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: inputs.length > 1 ? 'animated' : 'static' };
   const first = inputs[0]!.image;
   const full = outputSize(settings, first);

@@ -10,8 +10,6 @@
  *   npx tsx tests/engine/measure/quality-cost.ts [runs=3] <png or folder of frames>...
  */
 import '../../support/node-lzw';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
 import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
 import { parseGif } from '@/features/converter/rules/gif-file';
@@ -19,8 +17,8 @@ import { HistogramBuilder, refinePalette } from '@/features/converter/rules/pale
 import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
-import { decodePng } from '../../fixtures/pngs';
 import { decodedFrame } from '../../support/compose';
+import { pngInputsAt } from '../../support/node-engine';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 
 const args = process.argv.slice(2);
@@ -39,13 +37,7 @@ console.log(
     .join(', ')}`,
 );
 for (const path of args) {
-  const files = statSync(path).isDirectory()
-    ? readdirSync(path)
-        .filter((f) => f.endsWith('.png'))
-        .sort()
-        .map((f) => join(path, f))
-    : [path];
-  const inputs = files.map((file, i) => ({ name: `f${i}.png`, image: decodePng(readFileSync(file)) }));
+  const inputs = pngInputsAt(path);
   const settings = { ...DEFAULT_SETTINGS, mode: inputs.length > 1 ? ('animated' as const) : ('static' as const) };
   const samples = { total: [] as number[], analysis: [] as number[], optimise: [] as number[], plain: [] as number[] };
   let summary = '';
