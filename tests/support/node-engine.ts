@@ -6,8 +6,8 @@ import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/
 import { runConversionJob, type JobResult } from '@/features/converter/runtime/conversion-job';
 import { validatePng } from '@/features/converter/rules/png-validation';
 import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
-import { outputSize, type Size } from '@/features/converter/rules/dimensions';
-import { SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
+import type { Size } from '@/features/converter/rules/dimensions';
+import { estimateSample } from '@/features/converter/rules/size-estimate';
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { decodedFrame } from './compose';
@@ -50,10 +50,8 @@ export async function convertImages(
 
 /** The size estimate's sample, as the app encodes it (rules/size-estimate.ts), of a conversion at `settings`. */
 export function convertSample(ffmpeg: NodeFFmpeg, inputs: readonly NodeInput[], settings: ConversionSettings) {
-  const first = inputs[0]!.image;
-  const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
-  const sample = sampleSettings(settings, first);
-  return convertImages(ffmpeg, inputs.slice(0, count), sample, undefined, undefined, outputSize(settings, first));
+  const sample = estimateSample(settings, inputs[0]!.image);
+  return convertImages(ffmpeg, inputs.slice(0, sample.frames), sample.settings, undefined, undefined, sample.fullSize);
 }
 
 /** A PNG, or a folder of them taken in name order as one animation's frames, decoded (not validated). */

@@ -53,6 +53,21 @@ export function sampleSettings(settings: ConversionSettings, first: Size): Conve
 }
 
 /**
+ * The sample of a conversion at `settings` whose first picture is `first`: its settings, how many of the
+ * first frames it encodes, and the canvas of the GIF it stands for (where its tiles are cut).
+ */
+export function estimateSample(
+  settings: ConversionSettings,
+  first: Size,
+): { settings: ConversionSettings; frames: number; fullSize: Size } {
+  return {
+    settings: sampleSettings(settings, first),
+    frames: settings.mode === 'animated' ? SAMPLE_FRAMES : 1,
+    fullSize: outputSize(settings, first),
+  };
+}
+
+/**
  * The full GIF's size from the sample: header as measured, the first frame and each following frame
  * scaled by pixels (or pixels^PIXEL_EXPONENT), the following frames at the sample's mean.
  */

@@ -5,7 +5,6 @@ import { errorMessageOf, isAbortError } from '../rules/errors';
 import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/frame-order';
 import { frameCountOf } from '../rules/frame-sources';
 import type { DecodedGif } from '../rules/gif-decode';
-import { outputSize } from '../rules/dimensions';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import {
@@ -19,7 +18,7 @@ import {
   type Dimension,
 } from '../rules/settings-rules';
 import type { SizePreset } from '../rules/size-presets';
-import { ESTIMATE_ABORT_GRACE_MS, extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '../rules/size-estimate';
+import { ESTIMATE_ABORT_GRACE_MS, estimateSample, extrapolateSize } from '../rules/size-estimate';
 import { runFitSearch } from './fit-search';
 import { transition, type ConverterEvent, type ConverterState } from './machine';
 
@@ -280,14 +279,13 @@ export function createConverterStore(runtime: ConverterRuntime) {
         estimating = controller;
         try {
           const first = await readPngSize(files[0]!.file);
-          const sample = sampleSettings(settings, first);
-          const count = settings.mode === 'animated' ? SAMPLE_FRAMES : 1;
+          const sample = estimateSample(settings, first);
           const output = await runtime.convertSample(
             {
-              files: files.slice(0, count).map((f) => f.file),
-              settings: sample,
-              frameDelays: files.slice(0, count).map((f) => f.delayMs),
-              fullSize: outputSize(settings, first),
+              files: files.slice(0, sample.frames).map((f) => f.file),
+              settings: sample.settings,
+              frameDelays: files.slice(0, sample.frames).map((f) => f.delayMs),
+              fullSize: sample.fullSize,
             },
             { signal: controller.signal, abortGraceMs: ESTIMATE_ABORT_GRACE_MS },
           );
