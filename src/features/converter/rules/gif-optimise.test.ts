@@ -9,6 +9,7 @@ import {
   optimiseRun,
   optimiseRunsFor,
   runInput,
+  runsWorthCutting,
 } from './gif-optimise';
 import { readIndexedFrames } from './indexed-frames';
 import { MAX_BUDGET_SHARE } from './lossy-budget';
@@ -352,6 +353,25 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     // A frame with transparent pixels does not hide the ones before it: the run starts from the first.
     const clear = indexedFrames([...sprites, ...sprites.slice(0, 2)]);
     expect(runInput(clear, halves[1]!).run).toEqual(halves[1]);
+  });
+
+  it('knows from the frames at the cut, before any encode, whether a later run would decline', () => {
+    // Lossy, a still camera (the same noisy background, a square moving): one run; lossless it is cut.
+    const still = indexedFrames([0, 1, 2, 3, 4, 5].map((i) => ({ indices: scene(4 + i * 8, 10 + i * 4, 3) })));
+    expect(
+      optimiseRun(runInput(still, halves[1]!).input, { lossiness: 40 }, runInput(still, halves[1]!).run),
+    ).toBeNull();
+    expect(runsWorthCutting(still, { lossiness: 40 }, halves)).toBeNull();
+    expect(runsWorthCutting(still, { lossiness: 0 }, halves)).toBe(halves);
+    // A pan (every pixel changes) is cut, lossy or not; so is nothing without runs.
+    const pan = indexedFrames([0, 1, 2, 3, 4, 5].map((i) => ({ indices: scene(4, 10, 7 + i) })));
+    expect(runsWorthCutting(pan, { lossiness: 40 }, halves)).toBe(halves);
+    expect(runsWorthCutting(pan, { lossiness: 40 }, null)).toBeNull();
+    // A GIF's bytes are not decoded ahead: its runs are tried as before.
+    const bytes = wholeFrames(moving, 1);
+    expect(runsWorthCutting(bytes, { lossiness: 40 }, halves)).toBe(halves);
+    // The one run is the GIF the pass makes of the whole: no run made and thrown away.
+    expect(optimiseGifInRuns(still, { lossiness: 40 }, halves)).toEqual(optimiseGif(still, { lossiness: 40 }));
   });
 
   it('written as they are (no pass), the frames show the same pictures as their GIF', () => {

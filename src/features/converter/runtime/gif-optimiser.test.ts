@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../rules/errors';
+import type { GifFile } from '../rules/gif-file';
 import type { OptimiseResponse, OptimiserMessage } from './gif-optimise-protocol';
 import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
 
@@ -35,6 +36,40 @@ class FakeWorker {
 
 const gif = () => new Uint8Array([71, 73, 70, 56, 57, 97, 1, 2, 3]);
 
+/**
+ * Indexed frames (as the core hands them over) of a still camera: a noisy 32x32 background that never
+ * changes and one pixel that does.
+ */
+function stillCamera(frameCount: number): GifFile {
+  const palette = Uint8Array.from({ length: 256 * 3 }, (_, i) => Math.floor(i / 3));
+  const background = Uint8Array.from({ length: 32 * 32 }, (_, p) => (p * 37) % 200);
+  return {
+    width: 32,
+    height: 32,
+    globalPalette: null,
+    backgroundIndex: 0,
+    loopCount: 0,
+    frames: Array.from({ length: frameCount }, (_, n) => {
+      const indices = background.slice();
+      indices[n] = 255;
+      return {
+        left: 0,
+        top: 0,
+        width: 32,
+        height: 32,
+        localPalette: palette,
+        transparentIndex: null,
+        disposal: 1,
+        delayCs: 10,
+        interlaced: false,
+        minCodeSize: 8,
+        data: new Uint8Array(0),
+        indices,
+      };
+    }),
+  };
+}
+
 describe('GIF optimiser workers', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -56,6 +91,31 @@ describe('GIF optimiser workers', () => {
     }
     expect(FakeWorker.started).toHaveLength(2);
     expect(FakeWorker.started.map((worker) => worker.partnerPorts)).toEqual([1, 1]);
+  });
+
+  it('lossy, a still camera cut in two runs: one run at once, in bands on both workers, no run made for nothing', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const workers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+    const runs = [
+      { firstFrame: 0, frameCount: 2 },
+      { firstFrame: 2, frameCount: 2 },
+    ];
+    const result = optimiseOnWorkers(workers, stillCamera(4), { lossiness: 40 }, runs);
+    const [first, second] = FakeWorker.started;
+    expect(first!.requests).toHaveLength(1);
+    expect(first!.requests[0]).toMatchObject({ bands: true });
+    expect(first!.requests[0]).not.toHaveProperty('run');
+    expect(second!.requests).toHaveLength(0);
+    expect([first!.partnerPorts, second!.partnerPorts]).toEqual([1, 1]);
+    first!.answer({ id: first!.requests[0]!.id, ok: true, gif: gif().buffer });
+    await expect(result).resolves.toEqual(gif());
+
+    // Lossless, the same frames are cut: each worker makes one run (the later one gets the frame before it).
+    const cut = optimiseOnWorkers(workers, stillCamera(4), { lossiness: 0 }, runs);
+    expect(first!.requests[1]!.run).toEqual(runs[0]);
+    expect(second!.requests[0]!.run).toEqual({ firstFrame: 1, frameCount: 2 });
+    for (const worker of workers) worker.terminate();
+    await expect(cut).rejects.toSatisfy(isAbortError);
   });
 
   it('lossless: no partner, no second worker', async () => {

@@ -1,6 +1,7 @@
 import {
   joinOptimisedRuns,
   runInput,
+  runsWorthCutting,
   type GifOptimiseOptions,
   type OptimiseRun,
   type PassInput,
@@ -19,8 +20,9 @@ export async function optimiseOnWorkers(
   workers: readonly [GifOptimiserWorker, GifOptimiserWorker],
   input: PassInput,
   options: GifOptimiseOptions,
-  runs: readonly OptimiseRun[] | null,
+  given: readonly OptimiseRun[] | null,
 ): Promise<Uint8Array> {
+  const runs = runsWorthCutting(input, options, given);
   if (!runs) {
     // Lossy: the second worker encodes the lower band of each big frame (rules/gif-optimise.ts).
     if (options.lossiness > 0) workers[0].partnerWith(workers[1]);
@@ -32,8 +34,12 @@ export async function optimiseOnWorkers(
     const part = runInput(input, run);
     return workers[i % 2]!.optimiseRun(copyOf(part.input), options, part.run);
   });
-  // A later run that declines says so as soon as it has read its first frame: the idle worker then takes the
-  // whole animation in one run while the other finishes (its result unused).
+  // Cancelled or failed, every run rejects: the first rejection awaited below is the one reported, the
+  // others must not surface as unhandled.
+  for (const part of parts) part.catch(() => undefined);
+  // A GIF's bytes are not decoded here: a later run that declines says so as soon as it has read its first
+  // frame, and the idle worker then takes the whole animation in one run while the other finishes (its
+  // result unused).
   const declined = Promise.all(parts.slice(1)).then((later) => later.some((part) => part === null));
   if (await declined) return workers[1].optimise(input, options);
   return joinOptimisedRuns(input, await Promise.all(parts)) ?? workers[1].optimise(input, options);
