@@ -6,12 +6,15 @@
  *
  *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
  *
+ * DITHER=none|ordered|diffusion sets the Dithering choice (Auto otherwise).
+ *
  * OUT=dir keeps the app's GIFs there as <id>-q<quality>.gif, to look at.
  */
 import '../../support/node-lzw';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import type { DitherChoice } from '@/features/converter/rules/settings';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiAtSize } from '../../bench/quality/gifski';
@@ -20,6 +23,7 @@ import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
 import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
 
 const qualities = (process.env.QUALITIES ?? '80').split(',').map(Number);
+const dither = process.env.DITHER ? { dither: process.env.DITHER as DitherChoice } : {};
 const ffmpeg = await loadNodeFFmpeg();
 
 for (const id of process.argv.slice(2)) {
@@ -30,7 +34,7 @@ for (const id of process.argv.slice(2)) {
   let first: Uint8Array | null = null;
   let size = { width: 0, height: 0 };
   for (const quality of qualities) {
-    const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality });
+    const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality, ...dither });
     first ??= gif;
     if (process.env.OUT) writeFileSync(join(process.env.OUT, `${id}-q${quality}.gif`), gif);
     size = { width: plan.width, height: plan.height };
