@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMs, pageReport, table } from './report';
+import { formatBytes, formatMs, pageReport, qualityWorkShare, table } from './report';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 
 describe('table', () => {
   it('pads every column to its widest cell', () => {
     expect(table(['a', 'bb'], [['ccc', 'd']])).toBe(['a    bb', '---  --', 'ccc  d'].join('\n'));
+  });
+});
+
+describe('qualityWorkShare', () => {
+  it('is analyse + optimise against click to result (the engine and the page), none without marks', () => {
+    expect(qualityWorkShare({ analyse: 20, optimise: 280, palette: 100, totalMs: 570, ui: 30 })).toBeCloseTo(0.5);
+    // A batch has no ui: its conversions' summed time.
+    expect(qualityWorkShare({ analyse: 0, optimise: 100, totalMs: 1000 })).toBeCloseTo(0.1);
+    expect(qualityWorkShare(null)).toBeNull();
+    expect(qualityWorkShare({ optimise: 0, totalMs: 0 })).toBeNull();
   });
 });
 
