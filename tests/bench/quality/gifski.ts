@@ -2,11 +2,14 @@
  * gifski (npm `gifski-wasm`, AGPL-3.0-or-later) as a measuring reference only: a devDependency that the
  * app never imports, so it is not in the production bundle (the bench checks dist/ for it).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { encode, init } from 'gifski-wasm';
 import type { Rgba } from '../../fixtures/pngs';
+import { NATIVE_FFMPEG_PATH } from '../native-ffmpeg';
+import { referenceAt } from './scores';
 
 let ready: Promise<unknown> | null = null;
 
@@ -59,4 +62,22 @@ export async function gifskiAtSize(
     else low = quality + 1;
   }
   return best!;
+}
+
+/**
+ * What gifski is given: the picture itself, or at the app's output size scaled as the app scales it
+ * (lanczos; native ffmpeg's scale filter is the swscale filter of the app's core), so that the two
+ * encoders get the same pixels. It used to be the area-averaged picture the scores are measured against,
+ * which handed gifski the reference itself: on the 5640x3172 painting shown at 1920x1080, lanczos
+ * against that reference is SSIM .983 (native ffmpeg's ssim filter) before any palette. Without native
+ * ffmpeg, the area-averaged picture still.
+ */
+export function gifskiInput(source: Rgba, file: string, width: number, height: number): Rgba {
+  if (source.width === width && source.height === height) return source;
+  if (!existsSync(NATIVE_FFMPEG_PATH)) return referenceAt(source, width, height);
+  const args = ['-v', 'error', '-i', file, '-vf', `scale=${width}:${height}:flags=lanczos`];
+  const data = execFileSync(NATIVE_FFMPEG_PATH, [...args, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], {
+    maxBuffer: width * height * 4 + 1024,
+  });
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, width * height * 4) };
 }

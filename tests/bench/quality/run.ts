@@ -31,7 +31,7 @@ import { NATIVE_FFMPEG_PATH, nativeArgs, nativeFfmpegVersion, timeNativeCommand 
 import { DIST_DIR, RESULTS_DIR } from '../paths';
 import { spread } from '../stats';
 import { qualityInputs, type ContentClass, type QualityInput } from './corpus';
-import { gifskiAtSize } from './gifski';
+import { gifskiAtSize, gifskiInput } from './gifski';
 import { butteraugli, referenceAt, ssimY } from './scores';
 import { crop, regions, writeSheet, type SheetRow } from './sheet';
 
@@ -300,10 +300,9 @@ async function main(): Promise<void> {
       }
 
       const frames = sources.map((source) => referenceAt(source, size.width, size.height));
-      // gifski gets the pictures at the output size (its own resize is not what is compared) and keeps alpha.
-      const gifskiFrames = sources.map((source, i) =>
-        source.width === size.width && source.height === size.height ? source : frames[i]!,
-      );
+      // gifski gets the pictures at the output size, scaled as the app scales them (its own resize is not
+      // what is compared), and keeps alpha.
+      const gifskiFrames = sources.map((source, i) => gifskiInput(source, input.files[i]!, size.width, size.height));
       const gifski = options.gifski ? await gifskiAtSize(gifskiFrames, reference.length, FRAME_DELAY_MS) : null;
       if (gifski) {
         writeFileSync(join(gifDir, `${input.id}-gifski.gif`), gifski.gif);

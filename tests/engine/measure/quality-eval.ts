@@ -17,8 +17,8 @@ import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import type { DitherChoice } from '@/features/converter/rules/settings';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
-import { gifskiAtSize } from '../../bench/quality/gifski';
-import { referenceAt, scoreLine } from '../../bench/quality/scores';
+import { gifskiAtSize, gifskiInput } from '../../bench/quality/gifski';
+import { scoreLine } from '../../bench/quality/scores';
 import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
 import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
 
@@ -46,9 +46,7 @@ for (const id of process.argv.slice(2)) {
   await timeNativeCommand(nativeArgs(source, size, out));
   row.push(`native: ${scoreLine(new Uint8Array(readFileSync(out)), sources)}`);
   if (process.env.GIFSKI && first) {
-    const frames = sources.map((s) =>
-      s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height),
-    );
+    const frames = sources.map((s, i) => gifskiInput(s, join(dir, files[i]!), size.width, size.height));
     const gifski = await gifskiAtSize(frames, first.length, FRAME_DELAY_MS);
     if (gifski) row.push(`gifski q${gifski.quality}: ${scoreLine(gifski.gif, sources)}`);
   }

@@ -5,7 +5,8 @@
  *   APP=100,90,80,70 GIFSKI=90,70,50 [OUT=dir [TAG=-x]] npx tsx tests/engine/measure/rate-curves.ts <id>...
  *
  * Ids are the quality bench's corpus (npm run bench:quality fetches it). gifski gets the pictures at the
- * app's output size (the sources' own without APP). OUT keeps the app's GIFs as <id>-q<quality><TAG>.gif.
+ * app's output size (the sources' own without APP), scaled as the app scales them (gifskiInput). OUT
+ * keeps the app's GIFs as <id>-q<quality><TAG>.gif.
  */
 import '../../support/node-lzw';
 import { writeFileSync } from 'node:fs';
@@ -13,8 +14,8 @@ import { join } from 'node:path';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
-import { gifskiEncode } from '../../bench/quality/gifski';
-import { referenceAt, scoreLine } from '../../bench/quality/scores';
+import { gifskiEncode, gifskiInput } from '../../bench/quality/gifski';
+import { scoreLine } from '../../bench/quality/scores';
 import { FRAME_DELAY_MS } from '../../bench/cases';
 
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
@@ -23,7 +24,7 @@ const gifskiQualities = list('GIFSKI', '100,90,80,70,50');
 const ffmpeg = await loadNodeFFmpeg();
 
 for (const id of process.argv.slice(2)) {
-  const sources = cachedInput(id).frames;
+  const { dir, files, frames: sources } = cachedInput(id);
   const inputs = sources.map((image, i) => ({ name: `f${i}.png`, image }));
   const mode = inputs.length > 1 ? 'animated' : 'static';
   let size = { width: sources[0]!.width, height: sources[0]!.height };
@@ -35,9 +36,7 @@ for (const id of process.argv.slice(2)) {
       `${id} app q${quality} ${plan.palette.dither}/L${plan.palette.lossiness ?? 0}: ${scoreLine(gif, sources)}`,
     );
   }
-  const frames = sources.map((s) =>
-    s.width === size.width && s.height === size.height ? s : referenceAt(s, size.width, size.height),
-  );
+  const frames = sources.map((s, i) => gifskiInput(s, join(dir, files[i]!), size.width, size.height));
   for (const quality of gifskiQualities) {
     const gif = await gifskiEncode(frames, quality, FRAME_DELAY_MS);
     console.log(`${id} gifski q${quality}: ${scoreLine(gif, sources)}`);
