@@ -374,6 +374,39 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     expect(optimiseGifInRuns(still, { lossiness: 40 }, halves)).toEqual(optimiseGif(still, { lossiness: 40 }));
   });
 
+  it('says what the later run would say, at the 25 % of unchanged pixels it starts on its own under', () => {
+    const lossy = { lossiness: 40 };
+    const background = scene(0, 0, 3);
+    // Frames 3.. repeat `share` of frame 2's pixels (the first rows), the rest is new noise.
+    const cutAt = (share: number) =>
+      indexedFrames(
+        [0, 1, 2, 3, 4, 5].map((i) => ({
+          indices: background.map((index, p) => (i < 3 || p < share * W * H ? index : 1 + ((index + i * 17) % 200))),
+        })),
+      );
+    for (const share of [0.2, 0.24, 0.3, 0.9]) {
+      const frames = cutAt(share);
+      const later = runInput(frames, halves[1]!);
+      const declines = optimiseRun(later.input, lossy, later.run) === null;
+      expect(declines).toBe(share > 0.25);
+      expect(runsWorthCutting(frames, lossy, halves)).toBe(declines ? null : halves);
+    }
+  });
+
+  it("counts a pixel unchanged by its colour, whatever its index in each frame's table", () => {
+    // The same picture, its table reversed from frame 3 on: every index differs, no colour does.
+    const frames = indexedFrames([0, 1, 2, 3, 4, 5].map(() => ({ indices: scene(4, 10, 3) })));
+    for (const frame of frames.frames.slice(3)) {
+      frame.localPalette = frame.localPalette!.slice();
+      for (let i = 0; i < 256; i++)
+        frame.localPalette.set(frames.frames[0]!.localPalette!.subarray(i * 3, i * 3 + 3), (255 - i) * 3);
+      frame.indices = frame.indices!.map((index) => 255 - index);
+    }
+    const later = runInput(frames, halves[1]!);
+    expect(optimiseRun(later.input, { lossiness: 40 }, later.run)).toBeNull();
+    expect(runsWorthCutting(frames, { lossiness: 40 }, halves)).toBeNull();
+  });
+
   it('written as they are (no pass), the frames show the same pictures as their GIF', () => {
     expect(composites(gifAsMapped(indexedFrames(moving)))).toEqual(composites(wholeFrames(moving, 1)));
     expect(composites(gifAsMapped(indexedFrames(sprites)))).toEqual(composites(wholeFrames(sprites, 2)));

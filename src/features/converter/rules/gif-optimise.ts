@@ -166,12 +166,29 @@ export function runsWorthCutting(
   runs: readonly OptimiseRun[] | null,
 ): readonly OptimiseRun[] | null {
   if (!runs || input instanceof Uint8Array) return runs;
-  const declines = (run: OptimiseRun) => {
-    const part = runInput(input, run);
-    const first = optimiseSteps(part.input, options, part.run).next();
-    return first.done === true && first.value === null;
-  };
-  return runs.slice(1).some(declines) ? null : runs;
+  return runs.slice(1).some((run) => laterRunDeclines(input, options, run)) ? null : runs;
+}
+
+function laterRunDeclines(file: GifFile, options: GifOptimiseOptions, run: OptimiseRun): boolean {
+  const before = file.frames[run.firstFrame - 1];
+  const first = file.frames[run.firstFrame];
+  // The core's frames: both whole and opaque, the run would compare their colours pixel by pixel (cutPays),
+  // done here straight from their indices (~12 ms at 1920x1080 under Node; composing them as the run does
+  // took ~45).
+  if (before?.indices && first?.indices && coversOpaquely(file, before) && coversOpaquely(file, first)) {
+    if (errorBudget(options.lossiness) === 0) return false;
+    const [colours, nextColours] = [before, first].map((frame) => {
+      const palette = paletteOf(file, frame);
+      return Int32Array.from({ length: 256 }, (_, i) => packColour(palette, i));
+    }) as [Int32Array, Int32Array];
+    const [was, now] = [before.indices, first.indices];
+    let unchanged = 0;
+    for (let p = 0; p < now.length; p++) if (colours[was[p]!] === nextColours[now[p]!]) unchanged++;
+    return !fewUnchanged(unchanged, now.length);
+  }
+  const part = runInput(file, run);
+  const step = optimiseSteps(part.input, options, part.run).next();
+  return step.done === true && step.value === null;
 }
 
 /** The runs one after the other, in this thread: what the runtime does on two workers at once. */
@@ -346,8 +363,10 @@ function* optimiseSteps(
 function cutPays(before: IndexCanvas, next: IndexCanvas): boolean {
   let unchanged = 0;
   for (let p = 0; p < next.length; p++) if (next[p] === before[p]) unchanged++;
-  return unchanged <= MAX_UNCHANGED_AT_CUT * next.length;
+  return fewUnchanged(unchanged, next.length);
 }
+
+const fewUnchanged = (unchanged: number, pixels: number) => unchanged <= MAX_UNCHANGED_AT_CUT * pixels;
 
 /** The largest share of exactly unchanged pixels at which a lossy run starts on its own. */
 const MAX_UNCHANGED_AT_CUT = 0.25;
