@@ -8,7 +8,7 @@
  */
 import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +81,7 @@ for (const path of process.argv.slice(2)) {
   const inputs = pngInputsAt(path);
   const settings = { ...DEFAULT_SETTINGS, mode: inputs.length > 1 ? ('animated' as const) : ('static' as const) };
   const folder = join(work, basename(path));
-  execFileSync('mkdir', ['-p', folder]);
+  mkdirSync(folder, { recursive: true });
   recordTo = folder;
   recorded = 0;
   const { plan } = await convertImages(ffmpeg, inputs, settings);

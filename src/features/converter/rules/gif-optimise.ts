@@ -177,10 +177,8 @@ function laterRunDeclines(file: GifFile, options: GifOptimiseOptions, run: Optim
   // took ~45).
   if (before?.indices && first?.indices && coversOpaquely(file, before) && coversOpaquely(file, first)) {
     if (errorBudget(options.lossiness) === 0) return false;
-    const [colours, nextColours] = [before, first].map((frame) => {
-      const palette = paletteOf(file, frame);
-      return Int32Array.from({ length: 256 }, (_, i) => packColour(palette, i));
-    }) as [Int32Array, Int32Array];
+    const colours = canvasColours(paletteOf(file, before));
+    const nextColours = canvasColours(paletteOf(file, first));
     const [was, now] = [before.indices, first.indices];
     let unchanged = 0;
     for (let p = 0; p < now.length; p++) if (colours[was[p]!] === nextColours[now[p]!]) unchanged++;
