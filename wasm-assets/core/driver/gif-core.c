@@ -25,6 +25,8 @@
  *                           u32 width, u32 height (little-endian), 256 u32 palette entries (0xAARRGGBB),
  *                           then width×height palette indices, row by row
  *   -loop N                 -1: play once (no loop extension), 0: forever, N: N times
+ *   -alpha-dither 1         soft edges as a fixed pattern: each partly transparent pixel of a placed frame
+ *                           becomes opaque or transparent by an 8x8 ordered threshold (see dither_alpha)
  *
  * Log: `frame=N` after each frame written (progress), `error: ...` before a non-zero return.
  */
@@ -70,6 +72,7 @@ typedef struct Job {
   int loop;
   int sws_flags;
   int keep_placed;
+  int alpha_dither;
 
   AVFilterGraph *graph;
   AVFilterContext *src, *palette_src, *sink;
@@ -206,6 +209,9 @@ static int parse_args(Job *job, int argc, char **argv) {
     } else if (!strcmp(name, "-keep-placed")) {
       if (strcmp(value, "1")) return fail("invalid -keep-placed '%s'", value);
       job->keep_placed = 1;
+    } else if (!strcmp(name, "-alpha-dither")) {
+      if (strcmp(value, "1")) return fail("invalid -alpha-dither '%s'", value);
+      job->alpha_dither = 1;
     } else if (!strcmp(name, "-scaler")) {
       if (!(job->sws_flags = scaler_flags(value))) return fail("unknown scaler '%s'", value);
     } else if (!strcmp(name, "-filter")) {
@@ -473,6 +479,31 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
   return 0;
 }
 
+/*
+ * -alpha-dither: GIF has no partial alpha, so a soft edge is either cut at one threshold (paletteuse's
+ * alpha_threshold) or, here, drawn as a pattern whose share of opaque pixels follows the alpha: a pixel
+ * stays opaque where its alpha reaches the Bayer threshold of its place (2, 6 … 254), else it becomes
+ * transparent. After scaling, so the pattern is the output's own; in canvas coordinates, so it is the same
+ * on every frame (frame differencing keeps it, nothing crawls) and runs on across a still's bands, which
+ * start on a multiple of 8 rows (plan.ts bandSplitRow). A pixel made opaque shows its own colour.
+ */
+static const uint8_t BAYER8[64] = {
+    0,  32, 8,  40, 2,  34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4,  36, 14, 46,
+    6,  38, 60, 28, 52, 20, 62, 30, 54, 22, 3,  35, 11, 43, 1,  33, 9,  41, 51, 19, 59, 27,
+    49, 17, 57, 25, 15, 47, 7,  39, 13, 45, 5,  37, 63, 31, 55, 23, 61, 29, 53, 21,
+};
+
+static void dither_alpha(AVFrame *frame) {
+  for (int y = 0; y < frame->height; y++) {
+    uint8_t *pixel = frame->data[0] + (size_t)y * frame->linesize[0];
+    const uint8_t *thresholds = BAYER8 + (y & 7) * 8;
+    for (int x = 0; x < frame->width; x++, pixel += 4) {
+      unsigned a = pixel[3];
+      if (a && a != 255) pixel[3] = a >= thresholds[x & 7] * 4u + 2 ? 255 : 0;
+    }
+  }
+}
+
 /* The frame as the graph gets it, over its file (-keep-placed). */
 static int write_placed(const FrameSpec *spec, const AVFrame *frame) {
   FILE *file = fopen(spec->file, "wb");
@@ -646,6 +677,7 @@ static int run(Job *job) {
     int placed = spec->width != job->canvas_w || spec->height != job->canvas_h || spec->pw != spec->width ||
                  spec->ph != spec->height || spec->x || spec->y;
     if (ret >= 0 && job->keep_placed && placed) ret = write_placed(spec, frame);
+    if (ret >= 0 && job->alpha_dither) dither_alpha(frame); /* after keeping it: a later job dithers it alike */
     if (ret >= 0 && (ret = av_buffersrc_add_frame_flags(job->src, frame, 0)) < 0)
       ret = fail_av("cannot filter a frame", ret);
     av_frame_free(&frame);
