@@ -285,6 +285,41 @@ test.describe('transparency assistant', () => {
   });
 });
 
+test.describe('soft edges', () => {
+  test('Dither draws the soft edge as a pattern in its own colour, and a matte takes its place', async ({ page }) => {
+    await page.goto('/');
+    await fileInput(page).setInputFiles([png('logo.png', softLogo())]);
+    await expect(page.getByRole('heading', { name: 'Transparency' })).toBeVisible();
+    const threshold = page.getByRole('slider', { name: 'Fully transparent below opacity' });
+    await expect(threshold).toBeVisible();
+    await pick(page.getByRole('radio', { name: 'Dither', exact: true }));
+    await expect(threshold).toHaveCount(0); // a pattern has no threshold
+
+    await convert(page);
+    const gif = (await download(page)).frames[0]!.image;
+    // The outer ring (r 40–46, alpha 51–127) is all transparent when cut at 128; dithered, part of it shows.
+    let opaque = 0;
+    let ring = 0;
+    for (let y = 0; y < LOGO_SIZE; y++)
+      for (let x = 0; x < LOGO_SIZE; x++) {
+        const r = Math.hypot(x + 0.5 - LOGO_SIZE / 2, y + 0.5 - LOGO_SIZE / 2);
+        if (r <= 40 || r >= 46) continue;
+        ring++;
+        const [red, green, blue, alpha] = pixel(gif, x, y);
+        if (alpha !== 255) continue;
+        opaque++;
+        expect(red).toBeGreaterThan(120);
+        expect(green! + blue!).toBeLessThan(40);
+      }
+    expect(opaque / ring).toBeGreaterThan(0.15);
+    expect(opaque / ring).toBeLessThan(0.6);
+
+    await pick(page.getByRole('radio', { name: 'White' }).first());
+    await expect(page.getByRole('radio', { name: 'Dither', exact: true })).toHaveCount(0);
+    await expect(threshold).toBeVisible();
+  });
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`in the ${colorScheme} scheme`, () => {
     test.use({ colorScheme });

@@ -420,3 +420,89 @@ describe('matte and alpha threshold', () => {
     expect(at(image, 230)[3]).toBe(0); // alpha 25
   });
 });
+
+describe('dithered soft edges', () => {
+  /** The 8x8 ordered thresholds of the core's -alpha-dither, written out again as this test reads the rule. */
+  const BAYER = [
+    0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30,
+    54, 22, 3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23,
+    61, 29, 53, 21,
+  ];
+  const staysOpaque = (alpha: number, x: number, y: number) => alpha >= BAYER[(y & 7) * 8 + (x & 7)]! * 4 + 2;
+  /** Blue whose alpha falls from 255 on the left to 0 on the right, one step per column of 256. */
+  const ramp = (width: number, height: number) =>
+    makeRgba(width, height, (x) => [0, 0, 255, 255 - Math.floor((x * 256) / width)]);
+  const opaqueShare = (image: Rgba, x0: number, x1: number) => {
+    let opaque = 0;
+    for (let y = 0; y < image.height; y++)
+      for (let x = x0; x < x1; x++) opaque += image.data[(y * image.width + x) * 4 + 3] === 255 ? 1 : 0;
+    return opaque / ((x1 - x0) * image.height);
+  };
+  /** Pixels whose transparency is not the ordered rule's for the source's alpha, and opaque ones not pure blue. */
+  const offPattern = (image: Rgba, source: Rgba) => {
+    let wrong = 0;
+    for (let y = 0; y < image.height; y++)
+      for (let x = 0; x < image.width; x++) {
+        const i = (y * image.width + x) * 4;
+        const opaque = image.data[i + 3] === 255;
+        if (opaque !== staysOpaque(source.data[i + 3]!, x, y)) wrong++;
+        else if (opaque && (image.data[i] !== 0 || image.data[i + 1] !== 0 || image.data[i + 2] !== 255)) wrong++;
+      }
+    return wrong;
+  };
+
+  it('draws each soft pixel opaque in its own colour or transparent by its place in a fixed pattern, whatever the threshold', async () => {
+    const source = ramp(256, 16);
+    for (const alphaThreshold of [128, 200]) {
+      const { gif } = await convertImages(ffmpeg, [input('ramp', source)], {
+        quality: 100,
+        dither: 'none',
+        softEdges: 'dither',
+        alphaThreshold,
+      });
+      const image = decodeGif(gif).frames[0]!.image;
+      expect(offPattern(image, source)).toBe(0);
+      // The share of opaque pixels follows the alpha: three quarters, a half, a quarter.
+      expect(opaqueShare(image, 56, 72)).toBeCloseTo(0.75, 1);
+      expect(opaqueShare(image, 120, 136)).toBeCloseTo(0.5, 1);
+      expect(opaqueShare(image, 184, 200)).toBeCloseTo(0.25, 1);
+    }
+  });
+
+  it('keeps the pattern still from frame to frame, and on a picture the core scales', async () => {
+    const source = ramp(512, 32);
+    const frames = [input('a', source, 200), input('b', source, 200)];
+    const { gif } = await convertImages(ffmpeg, frames, { mode: 'animated', softEdges: 'dither' });
+    const decoded = decodeGif(gif);
+    expect(decoded.frames).toHaveLength(2);
+    expect(meanAbsoluteError(decoded.frames[1]!.image, decoded.frames[0]!.image)).toBe(0);
+    expect(Array.from(decoded.frames[1]!.image.data)).toEqual(Array.from(decoded.frames[0]!.image.data));
+
+    const halved = decodeGif(
+      (
+        await convertImages(ffmpeg, [input('ramp', source)], {
+          softEdges: 'dither',
+          resize: true,
+          width: 256,
+          height: 16,
+        })
+      ).gif,
+    ).frames[0]!.image;
+    expect(halved.width).toBe(256);
+    expect(opaqueShare(halved, 56, 72)).toBeCloseTo(0.75, 1);
+    expect(opaqueShare(halved, 184, 200)).toBeCloseTo(0.25, 1);
+  });
+
+  it('gives way to a matte', async () => {
+    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp(256, 8))], {
+      quality: 100,
+      dither: 'none',
+      softEdges: 'dither',
+      matte: '#ffffff',
+    });
+    const image = decodeGif(gif).frames[0]!.image;
+    // Blended onto white, not dithered: every pixel up to the threshold's column is opaque.
+    expect(opaqueShare(image, 0, 120)).toBe(1);
+    expect(opaqueShare(image, 136, 256)).toBe(0);
+  });
+});

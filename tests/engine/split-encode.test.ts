@@ -109,6 +109,25 @@ describe('a large still mapped in two bands on two cores', () => {
     expect(helper.listFiles()).toEqual([]);
   });
 
+  it('runs dithered soft edges on across the seam: the same pattern as one core', async () => {
+    // A soft fade across the whole picture, scaled by the core (2400x1800 → 1920x1440) and dithered after.
+    const image = photoLike(2400, 1800, 6);
+    const data = image.data.slice();
+    for (let y = 0; y < 1800; y++) for (let x = 0; x < 2400; x++) data[(y * 2400 + x) * 4 + 3] = Math.floor(x / 10);
+    const faded = [{ name: 'faded.png', image: { ...image, data } }];
+    const settings = { mode: 'static' as const, dither: 'none' as const, quality: 80, softEdges: 'dither' as const };
+    const banded = await convertImages(primary, faded, settings, undefined, helper);
+    expect(banded.plan.split?.by).toBe('bands');
+    const split = decodeGif(banded.gif).frames[0]!.image;
+    const single = decodeGif((await convertImages(primary, faded, settings)).gif).frames[0]!.image;
+    expect(Buffer.from(split.data).equals(Buffer.from(single.data))).toBe(true);
+    // Patterned, not cut: at a quarter opacity (source column 640 → GIF column 512) a quarter stays opaque.
+    let opaque = 0;
+    for (let y = 700; y < 740; y++)
+      for (let x = 508; x < 516; x++) opaque += split.data[(y * 1920 + x) * 4 + 3] === 255 ? 1 : 0;
+    expect(opaque / (40 * 8)).toBeCloseTo(0.25, 1);
+  });
+
   it('keeps a transparent hole across the seam of the bands', async () => {
     // A transparent rectangle over the middle rows of the source: across the bands' seam once scaled.
     const image = photoLike(2400, 1800, 5);

@@ -6,7 +6,8 @@
  *
  *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
  *
- * DITHER=none|ordered|diffusion sets the Dithering choice (Auto otherwise).
+ * DITHER=none|ordered|diffusion sets the Dithering choice (Auto otherwise); SOFT_EDGES=dither dithers soft
+ * edges instead of cutting them (the Transparency card's choice).
  *
  * OUT=dir keeps the app's GIFs there as <id>-q<quality>.gif, to look at.
  */
@@ -14,7 +15,7 @@ import '../../support/node-lzw';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
-import type { DitherChoice } from '@/features/converter/rules/settings';
+import type { DitherChoice, SoftEdges } from '@/features/converter/rules/settings';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiAtSize, gifskiInput } from '../../bench/quality/gifski';
@@ -23,7 +24,10 @@ import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
 import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
 
 const qualities = (process.env.QUALITIES ?? '80').split(',').map(Number);
-const dither = process.env.DITHER ? { dither: process.env.DITHER as DitherChoice } : {};
+const dither = {
+  ...(process.env.DITHER ? { dither: process.env.DITHER as DitherChoice } : {}),
+  ...(process.env.SOFT_EDGES ? { softEdges: process.env.SOFT_EDGES as SoftEdges } : {}),
+};
 const ffmpeg = await loadNodeFFmpeg();
 
 for (const id of process.argv.slice(2)) {

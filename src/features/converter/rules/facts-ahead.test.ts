@@ -64,5 +64,8 @@ describe('factsAhead: the facts a conversion at these settings will ask of each 
     };
     expect(factsAskKey(reordered)).toBe(factsAskKey(ask));
     expect(factsAskKey({ ...ask, transparency: { matte: null, alphaThreshold: 127 } })).not.toBe(factsAskKey(ask));
+    expect(factsAskKey({ ...ask, transparency: { matte: null, alphaThreshold: 128, softEdges: 'dither' } })).not.toBe(
+      factsAskKey(ask),
+    );
   });
 });

@@ -22,6 +22,7 @@ export function factsAskKey({ canvas, transparency, histogram }: FactsAsk): stri
     canvas.height,
     transparency.matte,
     transparency.alphaThreshold,
+    transparency.softEdges ?? 'cut',
     histogram.step,
     shown.width,
     shown.height,
@@ -44,7 +45,11 @@ export function factsAhead(
 ): (FactsAsk | null)[] {
   const none = sources.map(() => null);
   if (settings.matte !== null) return none;
-  const transparency = { matte: settings.matte, alphaThreshold: settings.alphaThreshold };
+  const transparency = {
+    matte: settings.matte,
+    alphaThreshold: settings.alphaThreshold,
+    softEdges: settings.softEdges,
+  };
   const askOf = (frame: { source: Size; decoded: Size; histogram: HistogramSampling }): FactsAsk | null =>
     frame.decoded.width === frame.source.width && frame.decoded.height === frame.source.height
       ? { canvas: frame.decoded, transparency, histogram: frame.histogram }

@@ -134,6 +134,21 @@ describe('per-frame facts, combined', () => {
     expect(shrunk.palette).toEqual({ colours: null, transparent: false });
   });
 
+  it('with dithered soft edges, promises no exact palette for a partly transparent frame, and may make any of it transparent', () => {
+    const dithered = { matte: null, alphaThreshold: 128, softEdges: 'dither' as const };
+    const analyser = new FrameAnalyser();
+    // Nearly opaque (alpha 200): cut at 128 it stays opaque; dithered, some of it becomes transparent.
+    const nearly = frame(4, 1, (x) => [x, 0, 0, 200]);
+    expect(analyser.prepare(nearly.rgba.slice(), nearly.decoded, OPAQUE).transparent).toBe(false);
+    const soft = analyser.prepare(nearly.rgba.slice(), nearly.decoded, dithered);
+    expect(soft.transparent).toBe(true);
+    expect(soft.palette).toEqual({ colours: null, transparent: false });
+    // Only fully opaque and fully transparent pixels: nothing to dither, the colours are kept.
+    const hard = frame(4, 1, (x) => (x === 0 ? [0, 0, 0, 0] : [x, 0, 0, 255]));
+    const kept = analyser.prepare(hard.rgba.slice(), hard.decoded, dithered);
+    expect(kept.palette).toEqual({ colours: [1, 2, 3].map((x) => x << 16), transparent: true });
+  });
+
   it('blends the frame onto the matte in place, as the core must get it', () => {
     const { rgba, decoded } = frame(2, 1, (x) => (x === 0 ? [0, 0, 0, 128] : [10, 20, 30, 10]));
     new FrameAnalyser().prepare(rgba, decoded, { matte: '#ffffff', alphaThreshold: 64 });

@@ -8,7 +8,7 @@ import {
   type GradientStats,
 } from './content-analysis';
 import type { Placement, Size } from './dimensions';
-import { applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
+import { applyMatte, dithersSoftEdges, hasSoftEdges, hasTransparentPixels, type TransparencyOptions } from './matte';
 import { HistogramBuilder, type HistogramSample, type HistogramSampling } from './palette-refine';
 import type { ContentFacts } from './plan';
 
@@ -59,14 +59,18 @@ export class FrameAnalyser {
     // A frame the core scales gets colours its pixels do not have (ContentTally keeps no exact palette for
     // it): its colours are not counted, which for a flat 4000x3000 screenshot was a pass over 12 MP.
     const scaled = sampling.shown.width !== size.width || sampling.shown.height !== size.height;
-    if (!scaled) {
+    // Dithered soft edges: the core makes any partly transparent pixel transparent or opaque in its own colour
+    // by its place in the pattern, which PaletteFit (cut at half opacity) cannot foresee: no exact palette.
+    const dithered = dithersSoftEdges(options);
+    const uncounted = scaled || (dithered && hasSoftEdges(rgba));
+    if (!uncounted) {
       fit.clear();
       fit.add(rgba);
     }
     return {
       gradient: gradientStats(rgba, size.width, size.height),
-      transparent: hasTransparentPixels(rgba, options.alphaThreshold),
-      palette: scaled
+      transparent: hasTransparentPixels(rgba, dithered ? 255 : options.alphaThreshold),
+      palette: uncounted
         ? { colours: null, transparent: false }
         : { colours: fit.colours && [...fit.colours], transparent: fit.transparent },
       histogram: histogram.sample(),

@@ -2,8 +2,11 @@
  * Transparency handling before the palette: GIF has one fully transparent colour and no partial alpha.
  * Pixels under the alpha threshold become fully transparent; with a matte colour (the page the GIF will
  * sit on), the semi-transparent pixels that stay are blended onto it, so soft edges keep their shape
- * instead of turning into a jagged fringe of their unblended colour.
+ * instead of turning into a jagged fringe of their unblended colour. Without a matte, soft edges may be
+ * dithered instead: the core draws them as a fixed pattern of opaque and transparent pixels whose density
+ * follows the alpha (wasm-assets/core/driver/gif-core.c -alpha-dither), after scaling.
  */
+import type { SoftEdges } from './settings';
 
 export interface Rgb {
   r: number;
@@ -16,6 +19,19 @@ export interface TransparencyOptions {
   matte: string | null;
   /** 1–255: pixels with a lower alpha become fully transparent. */
   alphaThreshold: number;
+  /** Without a matte: 'dither' draws soft edges as a pattern, and the threshold no longer applies. Default 'cut'. */
+  softEdges?: SoftEdges;
+}
+
+/** Whether soft edges are dithered: asked for, and no matte (which leaves no soft edge). */
+export function dithersSoftEdges(options: TransparencyOptions): boolean {
+  return options.matte === null && options.softEdges === 'dither';
+}
+
+/** Some pixel is partly transparent (neither 0 nor 255). */
+export function hasSoftEdges(rgba: Uint8Array): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! !== 0 && rgba[i]! !== 255) return true;
+  return false;
 }
 
 /** '#rgb' or '#rrggbb' (any case) → its channels; null for anything else. */

@@ -272,6 +272,21 @@ describe('buildPlan', () => {
       expect.stringContaining('alpha_threshold=200'),
     ]);
   });
+  it('asks the core to dither soft edges only when chosen without a matte, in the single and the split plan', () => {
+    const frames = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, width: 1920, height: 1080 }));
+    const dithers = (s: ConversionSettings) => {
+      const plan = buildPlan(planLayout(s, frames), s, { smoothGradient: false, transparent: true });
+      const runs = [plan.args, ...(plan.split?.runs.map((run) => run.args) ?? [])];
+      return runs.map((args) => (args.includes('-alpha-dither') ? arg(args, '-alpha-dither') : 'none'));
+    };
+    expect(dithers(settings({ mode: 'animated', softEdges: 'dither' }))).toEqual(['1', '1', '1']);
+    expect(dithers(settings({ mode: 'animated' }))).toEqual(['none', 'none', 'none']);
+    expect(dithers(settings({ mode: 'animated', softEdges: 'dither', matte: '#ffffff' }))).toEqual([
+      'none',
+      'none',
+      'none',
+    ]);
+  });
   it('asks the muxer to loop forever or play once', () => {
     const on = settings({ loop: true, quality: 100 });
     const off = settings({ loop: false, quality: 100 });

@@ -3,6 +3,7 @@ import { outputSize, placeFrame, type Placement, type Size } from './dimensions'
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { exactPaletteBytes } from './content-analysis';
+import { dithersSoftEdges } from './matte';
 import { decodeSizes, extraDecodedBytes, shrunkToPlacements } from './decode-size';
 import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from './quality';
@@ -200,6 +201,15 @@ function paletteUse(palette: PaletteOptions, alphaThreshold: number): string {
   return `paletteuse=${use.join(':')}`;
 }
 
+/** How the core maps the frames to the palette: dithered soft edges first (matte.ts), then paletteuse. */
+function paletteMapping(palette: PaletteOptions, settings: ConversionSettings): string[] {
+  return [
+    ...(dithersSoftEdges(settings) ? ['-alpha-dither', '1'] : []),
+    '-palette-in', PALETTE_FILE,
+    '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
+  ]; // prettier-ignore
+}
+
 /**
  * One frame for the core's driver (wasm-assets/core/driver/gif-core.c): raw RGBA `file` of `source` size,
  * scaled (lanczos) to the placement's size and drawn at its position on a transparent canvas, shown for
@@ -302,8 +312,7 @@ function band(layout: FrameLayout, top: number, height: number): FrameLayout {
 
 function splitPlan(
   layout: FrameLayout,
-  palette: PaletteOptions,
-  alphaThreshold: number,
+  mapping: readonly string[],
   optimisation: GifOptimiseOptions | null,
 ): SplitPlan | null {
   const first = helperFirstFrame(layout);
@@ -312,14 +321,9 @@ function splitPlan(
     const outputFile = `run${index}.idx`;
     return {
       ...frames,
-      args: [
-        ...args,
-        '-palette-in', PALETTE_FILE,
-        '-filter', `[frames][palette]${paletteUse(palette, alphaThreshold)}`,
-        ...coreOutput(layout, true, outputFile),
-      ],
+      args: [...args, ...mapping, ...coreOutput(layout, true, outputFile)],
       outputFile,
-    }; // prettier-ignore
+    };
   };
   const split = { optimisation: optimisation ?? { lossiness: 0 } };
   if (first === 0) {
@@ -372,12 +376,8 @@ export function buildPlan(
   const optimisation = optimisationFor({ frames: layout.frames, palette });
   const indexed = optimisation !== null;
   const outputFile = indexed ? INDICES_FILE : OUTPUT_FILE;
-  const args = [
-    ...frameInputs(layout),
-    '-palette-in', PALETTE_FILE,
-    '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
-    ...coreOutput(layout, indexed, outputFile),
-  ]; // prettier-ignore
+  const mapping = paletteMapping(palette, settings);
+  const args = [...frameInputs(layout), ...mapping, ...coreOutput(layout, indexed, outputFile)];
   return {
     ...layout,
     palette,
@@ -386,7 +386,7 @@ export function buildPlan(
     outputFile,
     paletteFile: PALETTE_FILE,
     args,
-    split: splitPlan(layout, palette, settings.alphaThreshold, optimisation),
+    split: splitPlan(layout, mapping, optimisation),
     fileName: outputFileName(layout.mode, now),
   };
 }

@@ -6,6 +6,9 @@ export type ConversionMode = 'static' | 'animated';
 /** How the palette is applied: chosen per image by default, or forced by the advanced setting. */
 export type DitherChoice = 'auto' | 'none' | 'ordered' | 'diffusion';
 
+/** Partly transparent pixels without a matte: cut at the alpha threshold, or drawn as a fine pattern. */
+export type SoftEdges = 'cut' | 'dither';
+
 export interface ConversionSettings {
   mode: ConversionMode;
   /** Percent, 10–100 in steps of 10. */
@@ -22,6 +25,8 @@ export interface ConversionSettings {
   matte: string | null;
   /** Pixels with a lower alpha (0–255) become fully transparent in the GIF. */
   alphaThreshold: number;
+  /** Without a matte: soft edges cut at `alphaThreshold`, or dithered (matte.ts). */
+  softEdges: SoftEdges;
   /** With loop on: forever, or this many plays in total (timing.ts). */
   loopPlays: LoopPlays;
   /** Animated: play 1..N..2 (forward, then back without repeating the end frames). */
@@ -59,6 +64,7 @@ export const DEFAULT_SETTINGS: ConversionSettings = {
   dither: 'auto',
   matte: null,
   alphaThreshold: 128,
+  softEdges: 'cut',
   loopPlays: 'forever',
   boomerang: false,
   holdLastFrame: false,

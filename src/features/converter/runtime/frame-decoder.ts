@@ -85,7 +85,11 @@ export class FrameDecoder {
         copyRowsFrom: frame.copyRowsFrom ?? null,
         tilesAt: frame.tilesAt ?? null,
         picture,
-        transparency: { matte: transparency.matte, alphaThreshold: transparency.alphaThreshold },
+        transparency: {
+          matte: transparency.matte,
+          alphaThreshold: transparency.alphaThreshold,
+          softEdges: transparency.softEdges ?? 'cut',
+        },
       };
       worker.postMessage(request);
     });

@@ -86,6 +86,7 @@ describe('Converter', () => {
       dither: 'auto',
       matte: null,
       alphaThreshold: 128,
+      softEdges: 'cut',
       loopPlays: 'forever',
       boomerang: false,
       holdLastFrame: false,

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { notify } from '@/shared/ui/notify';
-import { LIMITS } from '../rules/settings';
+import { LIMITS, type SoftEdges } from '../rules/settings';
 import { useConverter } from '../store/use-converter';
 import { BackgroundPicker } from './BackgroundPicker';
 import { MESSAGES } from './messages';
@@ -18,6 +18,11 @@ const MATTE_OPTIONS: { value: MatteChoice; label: string }[] = [
   { value: 'white', label: 'White' },
   { value: 'black', label: 'Black' },
   { value: 'custom', label: 'Colour' },
+];
+
+const SOFT_EDGE_OPTIONS: { value: SoftEdges; label: string }[] = [
+  { value: 'cut', label: 'Cut' },
+  { value: 'dither', label: 'Dither' },
 ];
 
 const MATTE_COLOURS: Record<'white' | 'black', string> = { white: '#ffffff', black: '#000000' };
@@ -35,14 +40,16 @@ const RECONVERT_DELAY_MS = 500;
 
 /**
  * Shown only when a chosen PNG has transparent pixels. GIF knows only fully transparent or opaque
- * pixels: soft edges are either cut at the alpha threshold with their own colour (the default, as
- * before) or blended onto a matte, the colour of the page the GIF will sit on. Once a GIF exists,
- * a change converts again, so the preview always shows the real output.
+ * pixels: soft edges are cut at the alpha threshold with their own colour (the default, as before),
+ * dithered (a pattern of both whose density follows the alpha), or blended onto a matte, the colour of
+ * the page the GIF will sit on. Once a GIF exists, a change converts again, so the preview always shows
+ * the real output.
  */
 export function TransparencyCard() {
   const files = useConverter((s) => s.files);
   const matte = useConverter((s) => s.settings.matte);
   const alphaThreshold = useConverter((s) => s.settings.alphaThreshold);
+  const softEdges = useConverter((s) => s.settings.softEdges);
   const locked = useConversionLock();
   const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
   const updateSettings = useConverter((s) => s.updateSettings);
@@ -61,11 +68,12 @@ export function TransparencyCard() {
   }, RECONVERT_DELAY_MS);
 
   if (!transparent?.some(Boolean)) return null;
-  const change = (patch: { matte?: string | null; alphaThreshold?: number }) => {
+  const change = (patch: { matte?: string | null; alphaThreshold?: number; softEdges?: SoftEdges }) => {
     updateSettings(patch);
     if (result) void reconvert();
   };
   const choice = matteChoice(matte);
+  const dithered = choice === 'none' && softEdges === 'dither';
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="transparency-title">
@@ -109,22 +117,39 @@ export function TransparencyCard() {
             )}
           </Group>
         </Input.Wrapper>
-        <Input.Wrapper
-          label="Fully transparent below opacity"
-          description={`Pixels less opaque than this become transparent (1–255, default 128): now ${alphaThreshold}.`}
-        >
-          <Slider
-            mt="xs"
-            value={alphaThreshold}
-            onChange={(value) => change({ alphaThreshold: value })}
-            min={LIMITS.alphaThreshold.min}
-            max={LIMITS.alphaThreshold.max}
-            disabled={locked}
-            marks={[{ value: 128 }]}
-            thumbLabel="Fully transparent below opacity"
-            thumbValueText={`${alphaThreshold} of 255`}
-          />
-        </Input.Wrapper>
+        {choice === 'none' && (
+          <Input.Wrapper
+            label="Soft edges"
+            description="Cut makes each pixel opaque or transparent at one opacity. Dither draws a fade as a fine pattern of both, which keeps its look on any page, for a larger file."
+          >
+            <SegmentedControl
+              mt={6}
+              value={softEdges}
+              disabled={locked}
+              onChange={(value) => change({ softEdges: value as SoftEdges })}
+              data={SOFT_EDGE_OPTIONS}
+              aria-label="Soft edges"
+            />
+          </Input.Wrapper>
+        )}
+        {!dithered && (
+          <Input.Wrapper
+            label="Fully transparent below opacity"
+            description={`Pixels less opaque than this become transparent (1–255, default 128): now ${alphaThreshold}.`}
+          >
+            <Slider
+              mt="xs"
+              value={alphaThreshold}
+              onChange={(value) => change({ alphaThreshold: value })}
+              min={LIMITS.alphaThreshold.min}
+              max={LIMITS.alphaThreshold.max}
+              disabled={locked}
+              marks={[{ value: 128 }]}
+              thumbLabel="Fully transparent below opacity"
+              thumbValueText={`${alphaThreshold} of 255`}
+            />
+          </Input.Wrapper>
+        )}
         <Input.Wrapper label="Preview background" description="Only for looking: it does not change the GIF.">
           <Stack gap="xs" mt={6}>
             <BackgroundPicker />

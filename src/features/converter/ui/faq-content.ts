@@ -48,6 +48,6 @@ export const FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Why do transparent edges look rougher in the GIF?',
     answer:
-      'A GIF pixel is either fully transparent or fully opaque; it has no partial transparency. Soft, semi-transparent edges of a PNG therefore become hard edges. Placing the image on a solid background before converting gives the cleanest result.',
+      'A GIF pixel is either fully transparent or fully opaque; it has no partial transparency. Soft, semi-transparent edges of a PNG therefore become hard edges. The Transparency card offers two ways out: blend the edges onto the colour of the page the GIF will sit on, which gives the cleanest result, or dither them into a fine pattern of opaque and transparent pixels that keeps a fade or shadow on any background, for a larger file.',
   },
 ];
