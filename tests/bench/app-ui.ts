@@ -154,6 +154,23 @@ export async function chooseQuality(page: Page, percent: number): Promise<Qualit
   throw new Error(`the quality slider did not reach ${percent}`);
 }
 
+/**
+ * The Transparency card's Soft edges choice (shown when a chosen PNG has transparent pixels and no matte
+ * is set), clicked as a user would. Waits up to `waitMs` for the card, which appears once a reduced
+ * decode has found the transparency; false when it did not come.
+ */
+export async function chooseSoftEdges(page: Page, choice: 'Cut' | 'Dither', waitMs: number): Promise<boolean> {
+  const radio = page.getByRole('radio', { name: choice, exact: true });
+  try {
+    await radio.waitFor({ state: 'attached', timeout: waitMs });
+  } catch {
+    return false;
+  }
+  if (!(await radio.isChecked())) await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click();
+  for (let tries = 0; tries < 50 && !(await radio.isChecked()); tries++) await page.waitForTimeout(100);
+  return radio.isChecked();
+}
+
 const ARM_PROBE = `(() => {
   const nameOf = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim();
   const probe = { clickAt: null, doneAt: null, failed: null, results: 0 };

@@ -8,12 +8,14 @@ import {
   chooseFiles,
   chooseMode,
   chooseQuality,
+  chooseSoftEdges,
   clearSelection,
   convertAndWait,
   downloadResults,
   openConverter,
 } from '../bench/app-ui';
-import { encodePng, testPattern } from '../fixtures/pngs';
+import { encodePng, makeRgba, testPattern } from '../fixtures/pngs';
+import { decodeGif } from '../support/gif';
 
 /**
  * `npm run bench` drives the app through tests/bench/app-ui.ts, the one module that knows the UI. These
@@ -33,6 +35,7 @@ test.describe('the bench’s UI driver, on the app', () => {
     for (let i = 1; i <= LIMITS.maxFiles + 1; i++)
       writeFileSync(file(`${i}.png`), encodePng(testPattern(10 + i, 8, i * 30)));
     writeFileSync(file('broken.png'), 'not a png at all');
+    writeFileSync(file('soft.png'), encodePng(makeRgba(64, 16, (x) => [200, 0, 0, x * 4])));
     // As the bench opens it: the driver's in-page probes are strings, which the page's CSP would refuse.
     page = await browser.newPage({ acceptDownloads: true, bypassCSP: true, baseURL });
     await openConverter(page, '/');
@@ -63,6 +66,21 @@ test.describe('the bench’s UI driver, on the app', () => {
     const gifs = await downloadResults(page);
     expect(gifs).toHaveLength(1);
     expect(readGifInfo(gifs[0]!).frames).toHaveLength(3);
+  });
+
+  test('dithers soft edges on the Transparency card and sets them back, and says when there is no card', async () => {
+    await chooseFiles(page, [file('soft.png')]);
+    expect(await chooseSoftEdges(page, 'Dither', 10_000)).toBe(true);
+    expect(await convertAndWait(page, 30_000)).toMatchObject({ results: 1, failed: null });
+    const image = decodeGif((await downloadResults(page))[0]!).frames[0]!.image;
+    // Under half opacity (the left half): all transparent when cut, partly shown when dithered.
+    let shown = 0;
+    for (let y = 0; y < 16; y++) for (let x = 0; x < 32; x++) shown += image.data[(y * 64 + x) * 4 + 3] === 255 ? 1 : 0;
+    expect(shown).toBeGreaterThan(32);
+    expect(await chooseSoftEdges(page, 'Cut', 0)).toBe(true);
+    await clearSelection(page);
+    await chooseFiles(page, three());
+    expect(await chooseSoftEdges(page, 'Dither', 1_000)).toBe(false);
   });
 
   test('chooses the same files again after a reset', async () => {

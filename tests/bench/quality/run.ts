@@ -20,6 +20,7 @@ import {
   chooseFiles,
   chooseMode,
   chooseQuality,
+  chooseSoftEdges,
   clearSelection,
   convertAndWait,
   downloadResults,
@@ -139,19 +140,26 @@ function distinctColours(image: Rgba): number {
   return seen.size;
 }
 
-async function appGif(page: Page, url: string, input: QualityInput, quality: number) {
+/** The app's GIF at `quality`, its soft edges dithered when asked (set back to Cut afterwards). */
+async function appGif(page: Page, url: string, input: QualityInput, quality: number, ditherEdges = false) {
   await clearSelection(page).catch(() => openConverter(page, url));
   const choice = await chooseFiles(page, input.files);
   if (!choice.accepted) throw new Error(`the app refused ${input.id}: ${choice.reason}`);
   await chooseMode(page, input.files.length > 1 ? 'animated' : 'static');
   if ((await chooseQuality(page, quality)) !== 'set') throw new Error('no quality slider');
   await page.getByText(`Quality: ${quality}%`).first().waitFor({ timeout: 5000 });
+  if (ditherEdges && !(await chooseSoftEdges(page, 'Dither', 10_000)))
+    throw new Error(`no Soft edges choice for ${input.id}`);
   const timing = await convertAndWait(page, 300_000);
   if (timing.failed) throw new Error(`the app failed on ${input.id}: ${timing.failed}`);
   const [gif] = await downloadResults(page);
   if (!gif) throw new Error(`no GIF for ${input.id}`);
+  if (ditherEdges) await chooseSoftEdges(page, 'Cut', 0);
   return { gif, ms: timing.ms };
 }
+
+/** The soft-alpha class's extra recipe: the Transparency card's Dither, at the sheet's quality. */
+const DITHERED_EDGES = `app q${SHEET_QUALITY} dithered edges`;
 
 /** A real UI screenshot with text: the app's own home page at a laptop's size. */
 async function screenshotOf(page: Page, url: string, file: string): Promise<void> {
@@ -281,6 +289,19 @@ async function main(): Promise<void> {
           await openConverter(page, server.origin);
         }
       }
+      if (input.contentClass === 'alpha') {
+        try {
+          const { gif, ms } = await appGif(page, server.origin, input, SHEET_QUALITY, true);
+          writeFileSync(join(gifDir, `${input.id}-app-q${SHEET_QUALITY}-dithered-edges.gif`), gif);
+          scores.push(scoreGif(DITHERED_EDGES, gif, sources, ms));
+          log(
+            `  ${DITHERED_EDGES}: ${kib(gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}, butteraugli ${fixed(scores.at(-1)!.butteraugli, 2)}`,
+          );
+        } catch (error) {
+          log(`  ${DITHERED_EDGES} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+          await openConverter(page, server.origin);
+        }
+      }
       const reference = gifs.get(`app q${SHEET_QUALITY}`);
       if (!reference) continue;
       const out = decodeGif(reference);
@@ -342,7 +363,7 @@ async function main(): Promise<void> {
     await server.stop();
   }
 
-  const recipes = [...appRecipes, 'native classic', 'gifski (size of app q80)'];
+  const recipes = [...appRecipes, DITHERED_EDGES, 'native classic', 'gifski (size of app q80)'];
   const report = [
     `# Quality bench — ${new Date().toISOString()}`,
     '',
