@@ -293,6 +293,7 @@ async function main(): Promise<void> {
         try {
           const { gif, ms } = await appGif(page, server.origin, input, SHEET_QUALITY, true);
           writeFileSync(join(gifDir, `${input.id}-app-q${SHEET_QUALITY}-dithered-edges.gif`), gif);
+          gifs.set(DITHERED_EDGES, gif);
           scores.push(scoreGif(DITHERED_EDGES, gif, sources, ms));
           log(
             `  ${DITHERED_EDGES}: ${kib(gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}, butteraugli ${fixed(scores.at(-1)!.butteraugli, 2)}`,
@@ -333,7 +334,7 @@ async function main(): Promise<void> {
 
       results.push({ input, size: `${size.width}x${size.height}`, colours: distinctColours(sources[0]!), scores });
 
-      // Sheet rows: source, app q80 (and before), native, gifski, on the first frame's two regions.
+      // Sheet rows on the first frame's two regions: source, app q80 (and before), native, gifski, dithered edges.
       const { smooth, busy } = regions(frames[0]!);
       const previous = beforeGif(options.before, input.id);
       const columns: { label: string; gif: Uint8Array | null }[] = [
@@ -341,6 +342,7 @@ async function main(): Promise<void> {
         ...(previous ? [{ label: `before q${SHEET_QUALITY}`, gif: previous }] : []),
         { label: 'native classic', gif: gifs.get('native classic') ?? null },
         ...(gifski ? [{ label: `gifski q${gifski.quality}`, gif: gifski.gif }] : []),
+        ...(gifs.has(DITHERED_EDGES) ? [{ label: DITHERED_EDGES, gif: gifs.get(DITHERED_EDGES)! }] : []),
       ];
       for (const [name, region] of [
         ['smooth', smooth],

@@ -75,14 +75,15 @@ export interface SheetRow {
 export function writeSheet(file: string, rows: readonly SheetRow[], workDir: string): boolean {
   mkdirSync(workDir, { recursive: true });
   const tiles: string[] = [];
-  let columns = 0;
+  const columns = Math.max(0, ...rows.map((row) => row.pictures.length));
   rows.forEach((row, r) => {
-    columns = Math.max(columns, row.pictures.length);
     row.pictures.forEach((picture, c) => {
       const tile = join(workDir, `${String(r).padStart(3, '0')}-${c}.png`);
       writeFileSync(tile, encodePng(picture.image, { colorType: 2 }));
       tiles.push('-label', `${row.label}\n${picture.label}`, tile);
     });
+    // A row with fewer recipes (a column only some pictures get) is filled up, so the grid stays aligned.
+    for (let c = row.pictures.length; c < columns; c++) tiles.push('-label', '', 'null:');
   });
   if (!existsSync(MONTAGE)) return false;
   execFileSync(MONTAGE, [
