@@ -274,35 +274,25 @@ async function main(): Promise<void> {
       const sources = input.files.map((file) => decodePng(readFileSync(file)));
       const scores: Score[] = [];
       const gifs = new Map<string, Uint8Array>();
-      for (const quality of options.qualities) {
+      /** One of the app's GIFs of this picture: kept as `file`, scored as `recipe`; a failure is logged. */
+      const appRecipe = async (recipe: string, file: string, quality: number, ditherEdges = false) => {
         try {
-          const { gif, ms } = await appGif(page, server.origin, input, quality);
-          const recipe = `app q${quality}`;
-          writeFileSync(join(gifDir, `${input.id}-app-q${quality}.gif`), gif);
+          const { gif, ms } = await appGif(page, server.origin, input, quality, ditherEdges);
+          writeFileSync(join(gifDir, file), gif);
           gifs.set(recipe, gif);
           scores.push(scoreGif(recipe, gif, sources, ms));
           log(
             `  ${recipe}: ${kib(gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}, butteraugli ${fixed(scores.at(-1)!.butteraugli, 2)}`,
           );
         } catch (error) {
-          log(`  app q${quality} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+          log(`  ${recipe} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
           await openConverter(page, server.origin);
         }
-      }
-      if (input.contentClass === 'alpha') {
-        try {
-          const { gif, ms } = await appGif(page, server.origin, input, SHEET_QUALITY, true);
-          writeFileSync(join(gifDir, `${input.id}-app-q${SHEET_QUALITY}-dithered-edges.gif`), gif);
-          gifs.set(DITHERED_EDGES, gif);
-          scores.push(scoreGif(DITHERED_EDGES, gif, sources, ms));
-          log(
-            `  ${DITHERED_EDGES}: ${kib(gif.length)}, SSIM ${scores.at(-1)!.ssim.toFixed(4)}, butteraugli ${fixed(scores.at(-1)!.butteraugli, 2)}`,
-          );
-        } catch (error) {
-          log(`  ${DITHERED_EDGES} failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
-          await openConverter(page, server.origin);
-        }
-      }
+      };
+      for (const quality of options.qualities)
+        await appRecipe(`app q${quality}`, `${input.id}-app-q${quality}.gif`, quality);
+      if (input.contentClass === 'alpha')
+        await appRecipe(DITHERED_EDGES, `${input.id}-app-q${SHEET_QUALITY}-dithered-edges.gif`, SHEET_QUALITY, true);
       const reference = gifs.get(`app q${SHEET_QUALITY}`);
       if (!reference) continue;
       const out = decodeGif(reference);

@@ -24,7 +24,7 @@ import { FRAME_DELAY_MS, FRAME_RATE } from '../../bench/cases';
 import { nativeArgs, timeNativeCommand } from '../../bench/native-ffmpeg';
 
 const qualities = (process.env.QUALITIES ?? '80').split(',').map(Number);
-const dither = {
+const choices = {
   ...(process.env.DITHER ? { dither: process.env.DITHER as DitherChoice } : {}),
   ...(process.env.SOFT_EDGES ? { softEdges: process.env.SOFT_EDGES as SoftEdges } : {}),
 };
@@ -38,7 +38,7 @@ for (const id of process.argv.slice(2)) {
   let first: Uint8Array | null = null;
   let size = { width: 0, height: 0 };
   for (const quality of qualities) {
-    const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality, ...dither });
+    const { gif, plan } = await convertImages(ffmpeg, inputs, { mode, quality, ...choices });
     first ??= gif;
     if (process.env.OUT) writeFileSync(join(process.env.OUT, `${id}-q${quality}.gif`), gif);
     size = { width: plan.width, height: plan.height };

@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { notify } from '@/shared/ui/notify';
+import { dithersSoftEdges } from '../rules/matte';
 import { LIMITS, type SoftEdges } from '../rules/settings';
 import { useConverter } from '../store/use-converter';
 import { BackgroundPicker } from './BackgroundPicker';
@@ -73,7 +74,7 @@ export function TransparencyCard() {
     if (result) void reconvert();
   };
   const choice = matteChoice(matte);
-  const dithered = choice === 'none' && softEdges === 'dither';
+  const dithered = dithersSoftEdges({ matte, alphaThreshold, softEdges });
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="transparency-title">
