@@ -33,6 +33,10 @@ if (typeof window !== 'undefined') {
 
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
+  // jsdom has no 2D canvas: its getContext returns null after printing a stack trace. No component test
+  // reads pixels (the compare view's drawing is checked in the browser), so null comes back quietly.
+  HTMLCanvasElement.prototype.getContext = () => null;
+
   // jsdom's Blob has no arrayBuffer(); the store reads the first PNG header with it.
   Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
     return new Promise<ArrayBuffer>((resolve, reject) => {
