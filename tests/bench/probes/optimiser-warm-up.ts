@@ -3,7 +3,7 @@
  * process, cold or after warmUpPass(), on the core's indexed frames of a 10 × 800x600 camera pan (the
  * first of the two runs the browser makes). Each sample is its own Node process, cold and warm in turn.
  *
- *   npx tsx tests/engine/measure/optimiser-warm-up.ts [samples=5]
+ *   npx tsx tests/bench/probes/optimiser-warm-up.ts [samples=5]
  */
 import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';

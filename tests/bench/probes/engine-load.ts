@@ -3,11 +3,11 @@
  * User Timing measure of the first core of a page), on repeat visits of a real on-disk profile, and when
  * the engine was ready after the page's navigation began (the load's own time plus the wait for it to
  * start). Several builds are measured in turn, round after round, so that they share the machine's load.
- * Run: `npx tsx tests/tools/measure-engine-load.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
+ * Run: `npx tsx tests/bench/probes/engine-load.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
  */
 import { loadavg } from 'node:os';
-import { assertChromiumInstalled } from '../browser';
-import { firstVisit, withBrowserProfile } from '../support/browser-profile';
+import { assertChromiumInstalled } from '../../browser';
+import { firstVisit, withBrowserProfile } from '../../support/browser-profile';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const DIRS = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['dist'];

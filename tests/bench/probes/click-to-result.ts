@@ -2,16 +2,16 @@
  * Click to result in the app alone, as the bench drives it (files chosen, then Convert at once), for
  * several builds in turn, round after round, so that they share the machine's load: the time a person
  * waits, and how much of it the engine's stages account for (the rest is the page: "ui").
- * Run: `npx tsx tests/tools/measure-click-to-result.ts <rounds> <folder of PNGs> <dist dir>…`
+ * Run: `npx tsx tests/bench/probes/click-to-result.ts <rounds> <folder of PNGs> <dist dir>…`
  * (e.g. `5 bench-results/inputs/still-4000x3000-ui dist /tmp/dist-before`; the bench writes those folders).
  */
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../bench/app-ui';
-import { spread } from '../bench/stats';
-import { startPreviewServer } from '../support/preview-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
+import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
+import { spread } from '../stats';
+import { startPreviewServer } from '../../support/preview-server';
 
 const [ROUNDS = '5', FOLDER, ...DIRS] = process.argv.slice(2);
 const CONVERSIONS_PER_ROUND = 3;
@@ -41,7 +41,7 @@ async function conversions(page: Page, files: string[]): Promise<Run[]> {
 }
 
 async function main() {
-  if (!FOLDER || DIRS.length === 0) throw new Error('usage: measure-click-to-result.ts <rounds> <folder> <dist dir>…');
+  if (!FOLDER || DIRS.length === 0) throw new Error('usage: click-to-result.ts <rounds> <folder> <dist dir>…');
   assertChromiumInstalled();
   const files = readdirSync(FOLDER)
     .filter((name) => name.endsWith('.png'))

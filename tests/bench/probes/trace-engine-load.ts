@@ -2,11 +2,11 @@
  * Where the engine core's load goes on a repeat visit (the service worker installed, the core in its
  * cache): a Chromium trace of the visit, reduced to the events inside the `png2gif:engine-load` measure,
  * thread by thread (page, ffmpeg worker, service worker), longest first.
- * Run: `npx tsx tests/tools/trace-engine-load.ts [dist dir] [trace.json]` (default: dist/, no file).
+ * Run: `npx tsx tests/bench/probes/trace-engine-load.ts [dist dir] [trace.json]` (default: dist/, no file).
  */
 import { writeFileSync } from 'node:fs';
-import { assertChromiumInstalled } from '../browser';
-import { firstVisit, withBrowserProfile } from '../support/browser-profile';
+import { assertChromiumInstalled } from '../../browser';
+import { firstVisit, withBrowserProfile } from '../../support/browser-profile';
 
 const DIST = process.argv[2] ?? 'dist';
 const OUT = process.argv[3];

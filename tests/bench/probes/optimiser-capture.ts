@@ -2,7 +2,7 @@
  * Saves the GIFs the optimiser pass gets (the core's output with exact timing) and its options, for each
  * bench case, so the pass can be timed and compared alone (optimiser-replay.ts).
  *
- *   npx tsx tests/engine/measure/optimiser-capture.ts <out-dir> <case-dir>...
+ *   npx tsx tests/bench/probes/optimiser-capture.ts <out-dir> <case-dir>...
  */
 import '../../support/node-lzw';
 import { gifAsMapped } from '@/features/converter/rules/gif-optimise';

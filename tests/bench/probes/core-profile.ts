@@ -3,7 +3,7 @@
  * content analysis, then buildPlan): the palette (cut from the colour histogram and refined, as the job
  * makes it) and the whole one-graph job, median CPU time of N runs (steadier than wall time on a shared machine), with the output's sha256 (to check a core change keeps its bytes).
  *
- *   npx tsx tests/engine/measure/core-profile.ts <core-dir> <runs> <png-set-dir>...
+ *   npx tsx tests/bench/probes/core-profile.ts <core-dir> <runs> <png-set-dir>...
  *
  * <core-dir> holds ffmpeg-core.js/.wasm (e.g. wasm-assets/core or an experimental build); with
  * `node --cpu-prof` and a --profiling-funcs build it shows where the core's time goes.

@@ -3,18 +3,18 @@
  * as soon as Convert shows, and the time from the file input's change event to the "Selected files" heading
  * laid out. Prints each run with the page's own User Timing marks after the change (add
  * `performance.mark('…')` calls to see where the time goes), then the median.
- * Run: `npm run build && npx tsx tests/tools/measure-file-list.ts <dist dir> <png> [runs]`; the bench writes
+ * Run: `npm run build && npx tsx tests/bench/probes/file-list.ts <dist dir> <png> [runs]`; the bench writes
  * its 1920x1280 photo to bench-results/inputs/first-visit-1920x1280-photo/001.png.
  */
 import { loadavg } from 'node:os';
-import { assertChromiumInstalled } from '../browser';
-import { FILE_LIST_PROBE, chooseFiles, fileListVisibleMs, openConverter } from '../bench/app-ui';
-import { withBrowserProfile } from '../support/browser-profile';
+import { assertChromiumInstalled } from '../../browser';
+import { FILE_LIST_PROBE, chooseFiles, fileListVisibleMs, openConverter } from '../app-ui';
+import { withBrowserProfile } from '../../support/browser-profile';
 
 const [OUT_DIR = 'dist', PNG, RUNS = '5'] = process.argv.slice(2);
 
 async function main() {
-  if (!PNG) throw new Error('usage: measure-file-list.ts <dist dir> <png> [runs]');
+  if (!PNG) throw new Error('usage: file-list.ts <dist dir> <png> [runs]');
   assertChromiumInstalled();
   const times: number[] = [];
   for (let run = 0; run < Number(RUNS); run++) {

@@ -4,7 +4,7 @@
  * each with bytes, SSIM-Y and butteraugli. For tuning rules/quality.ts quickly; `npm run bench:quality`
  * stays the reference (real app, real browser).
  *
- *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)
+ *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/bench/probes/quality-eval.ts <id>...   (ids of the bench's corpus cache)
  *
  * DITHER=none|ordered|diffusion sets the Dithering choice (Auto otherwise); SOFT_EDGES=dither dithers soft
  * edges instead of cutting them (the Transparency card's choice).

@@ -4,17 +4,17 @@
  * Each round chooses the frames again and clicks Convert after a pause drawn between 0 and 1200 ms, so
  * some clicks land during a sample; a round that started new decode workers (a stopped engine, or a cold
  * second instance) is counted apart. Several builds are measured in turn, so that they share the machine's load.
- * Run: `npx tsx tests/tools/measure-estimate-cancel.ts [rounds] [case dir] [dist dirs…]`
+ * Run: `npx tsx tests/bench/probes/estimate-cancel.ts [rounds] [case dir] [dist dirs…]`
  * (default: 16 rounds of the bench's 10 × 800x600 UI animation on dist/).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
-import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../bench/app-ui';
-import { INPUTS_DIR } from '../bench/paths';
-import { startPreviewServer } from '../support/preview-server';
+import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../../browser';
+import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
+import { INPUTS_DIR } from '../paths';
+import { startPreviewServer } from '../../support/preview-server';
 
 const ROUNDS = Number(process.argv[2] ?? 16);
 const CASE_DIR = process.argv[3] ?? join(INPUTS_DIR, 'anim-800x600-ui');

@@ -4,15 +4,15 @@
  * the busy time of each kind of thread (the page's main thread, compositing, the browser's thread pool:
  * image decoding and raster, the app's workers) and the page frames drawn meanwhile. On a machine without a
  * GPU every page frame is painted and composited in software on the cores the conversion needs.
- * Run: `npm run build && npx tsx tests/tools/measure-conversion-threads.ts <dist dir> <folder of PNGs> [runs]`
+ * Run: `npm run build && npx tsx tests/bench/probes/conversion-threads.ts <dist dir> <folder of PNGs> [runs]`
  * (e.g. `dist bench-results/inputs/anim-800x600-photo 3`; the bench writes those folders). One warm-up
  * conversion first; busy time is the tasks' wall time, so a loaded machine inflates it.
  */
 import { readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../bench/app-ui';
-import { startPreviewServer } from '../support/preview-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
+import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
+import { startPreviewServer } from '../../support/preview-server';
 
 const [OUT_DIR = 'dist', FOLDER, RUNS = '3'] = process.argv.slice(2);
 const CATEGORIES = ['toplevel', 'cc', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
@@ -39,7 +39,7 @@ const kindOf = (thread: string) =>
           : 'other';
 
 async function main() {
-  if (!FOLDER) throw new Error('usage: measure-conversion-threads.ts <dist dir> <folder of PNGs> [runs]');
+  if (!FOLDER) throw new Error('usage: conversion-threads.ts <dist dir> <folder of PNGs> [runs]');
   assertChromiumInstalled();
   const files = readdirSync(FOLDER)
     .filter((name) => name.endsWith('.png'))

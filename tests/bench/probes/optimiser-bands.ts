@@ -4,7 +4,7 @@
  * optimiser-capture.ts: wall time, bytes, and whether the pictures are the same (lossless) or how many
  * pixels differ (lossy: the bands choose their own strings).
  *
- *   npx tsx tests/engine/measure/optimiser-bands.ts [runs=3] <capture-dir> [name-filter]
+ *   npx tsx tests/bench/probes/optimiser-bands.ts [runs=3] <capture-dir> [name-filter]
  */
 import '../../support/node-lzw';
 import { build } from 'esbuild';

@@ -3,7 +3,7 @@
  * every dither, translucent pixels, split palette runs) on the same frames must give the same bytes.
  * Used to check that a speed patch changes nothing.
  *
- *   npx tsx tests/engine/measure/core-identity.ts <core-dir-a> <core-dir-b> <png-or-set-dir>...
+ *   npx tsx tests/bench/probes/core-identity.ts <core-dir-a> <core-dir-b> <png-or-set-dir>...
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * Times the optimiser pass alone on GIFs saved by optimiser-capture.ts and prints each output's SHA-256,
  * to compare a change of the pass before and after (same bytes, less time).
  *
- *   npx tsx tests/engine/measure/optimiser-replay.ts [runs=3] <capture-dir> [name-filter]
+ *   npx tsx tests/bench/probes/optimiser-replay.ts [runs=3] <capture-dir> [name-filter]
  *
  * ONE_RUN=1: the whole animation in one run, as before the pass was cut in two (optimiseRunsFor).
  */

@@ -3,14 +3,14 @@
  * (fresh browser context: empty HTTP cache, no service worker), measured on the production build.
  * The clock runs in the page, from the file input's change event: to the list and the settings in the DOM,
  * and to the first paint after each (a frame callback, then a task: the frame was drawn in between).
- * Run: `npm run build && npx tsx tests/tools/measure-cards.ts [runs] [ms the visitor waits before choosing]`;
+ * Run: `npm run build && npx tsx tests/bench/probes/cards.ts [runs] [ms the visitor waits before choosing]`;
  * MEASURE_DIST=<dir> measures another build (e.g. of an older commit) the same way, for a before/after.
  */
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { encodePng, testPattern } from '../fixtures/pngs';
-import { startPreviewServer } from '../support/preview-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
+import { encodePng, testPattern } from '../../fixtures/pngs';
+import { startPreviewServer } from '../../support/preview-server';
 
 const RUNS = Number(process.argv[2] ?? 7);
 /** A person needs a moment to pick files: the page is idle this long after its load event. */

@@ -2,7 +2,7 @@
  * Where a conversion's time goes in Chromium, stage by stage, through the real browser engine (the
  * User Timing mark runtime/browser-runtime.ts leaves), for one or several decode workers.
  *
- *   npx tsx tests/engine/measure/stage-times.ts [runs=3] [decoders=1,0] [case-dir...]
+ *   npx tsx tests/bench/probes/stage-times.ts [runs=3] [decoders=1,0] [case-dir...]
  *
  * Case dirs default to the bench's inputs (npm run bench draws them); decoders 0 = the default (one per core).
  * Animations (several files) convert as one animated GIF, a single file as a still.

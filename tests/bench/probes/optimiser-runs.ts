@@ -3,7 +3,7 @@
  * worker) costs in bytes and quality, against the pass in one run, on the same encoder output: bytes,
  * SSIM-Y of every frame and butteraugli of the frames around the cut, each against its source PNG.
  *
- *   [ALL_FRAMES=1] npx tsx tests/engine/measure/optimiser-runs.ts <frames-dir>...
+ *   [ALL_FRAMES=1] npx tsx tests/bench/probes/optimiser-runs.ts <frames-dir>...
  */
 import '../../support/node-lzw';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -2,13 +2,13 @@
  * The size estimate's sample on a fresh page, for several builds in turn: files chosen, the estimate waited
  * for, then the sample's stages (the engine's User Timing mark) and the estimate it gave. What the sample
  * costs is what a Convert clicked while it runs waits for.
- * Run: `npx tsx tests/tools/measure-estimate-sample.ts <rounds> <folder of PNGs> <dist dir>…`
+ * Run: `npx tsx tests/bench/probes/estimate-sample.ts <rounds> <folder of PNGs> <dist dir>…`
  */
 import { readdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
-import { chooseFiles, chooseMode, openConverter } from '../bench/app-ui';
-import { startPreviewServer } from '../support/preview-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../browser';
+import { chooseFiles, chooseMode, openConverter } from '../app-ui';
+import { startPreviewServer } from '../../support/preview-server';
 const [ROUNDS = '4', FOLDER, ...DIRS] = process.argv.slice(2);
 const files = readdirSync(FOLDER!)
   .filter((n) => n.endsWith('.png'))

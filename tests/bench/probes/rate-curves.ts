@@ -2,7 +2,7 @@
  * Bytes against quality for the app and gifski on the same pictures: each recipe's curve of
  * (bytes, SSIM-Y, butteraugli) over its own quality settings, so they can be compared at any size.
  *
- *   APP=100,90,80,70 GIFSKI=90,70,50 [OUT=dir [TAG=-x]] npx tsx tests/engine/measure/rate-curves.ts <id>...
+ *   APP=100,90,80,70 GIFSKI=90,70,50 [OUT=dir [TAG=-x]] npx tsx tests/bench/probes/rate-curves.ts <id>...
  *
  * Ids are the quality bench's corpus (npm run bench:quality fetches it). gifski gets the pictures at the
  * app's output size (the sources' own without APP), scaled as the app scales them (gifskiInput). OUT

@@ -6,7 +6,7 @@
  * - now: the app's sample (rules/sample-pixels.ts: tiles cut at the conversion's scale), extrapolated as the
  *   app does (rules/size-estimate.ts).
  *
- *   npx tsx tests/engine/measure/estimate-accuracy.ts <png or folder>...
+ *   npx tsx tests/bench/probes/estimate-accuracy.ts <png or folder>...
  */
 import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';

@@ -1,13 +1,13 @@
 /**
- * What the quality work costs at default settings (issue 12 target: ≤ 20 % of conversion time): the
+ * What the quality work costs at default settings (the bench's target: ≤ 20 % of conversion time): the
  * content analysis (smooth-block share, exact-palette fit) and the optimiser pass (lossy LZW, frame
  * differencing), against the whole conversion on the Node core (the pass included). CPU time of this
  * process, the median of a few runs, so other load on the machine inflates both sides alike; the
- * browser's wall-clock stages are tests/engine/measure/stage-times.ts. The pass writes the GIF in place of
+ * browser's wall-clock stages are tests/bench/probes/stage-times.ts. The pass writes the GIF in place of
  * the core's encoder, so its second share leaves out what writing the frames whole and lossless costs
  * (gifAsMapped, timed on the same frames): the part of the pass that is quality work.
  *
- *   npx tsx tests/engine/measure/quality-cost.ts [runs=3] <png or folder of frames>...
+ *   npx tsx tests/bench/probes/quality-cost.ts [runs=3] <png or folder of frames>...
  */
 import '../../support/node-lzw';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';

@@ -1,5 +1,5 @@
 /**
- * Issue 11's output target: at the same settings, never worse than the engine before it (ffmpeg.wasm's
+ * The output's floor: at the same settings, never worse than the engine before this core (ffmpeg.wasm's
  * FFmpeg 5.1 core running the app's recipe of then). That recipe at quality 100 — palettegen of 256
  * colours (stats_mode=full, reserve_transparent), paletteuse without dithering, or with ordered
  * bayer_scale=1 where its gradient detector fired — is run here by Debian's native ffmpeg 5.1 (the same
@@ -7,7 +7,7 @@
  * Against it, today's app at quality 100 on the production job code (Node core), with Dithering on Auto and
  * on None: KiB / SSIM-Y / butteraugli.
  *
- *   npx tsx tests/engine/measure/before-core.ts <png or folder>...
+ *   npx tsx tests/bench/probes/before-core.ts <png or folder>...
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * Issue 11's memory case in Chromium through the real browser engine: a 20000x20000 PNG (1.6 GB of RGBA
+ * A huge picture in Chromium through the real browser engine: a 20000x20000 PNG (1.6 GB of RGBA
  * in a small file) must convert or be refused with a clear message, and the next job must work.
  *
- *   npx tsx tests/engine/measure/huge-png.ts [side=20000]
+ *   npx tsx tests/bench/probes/huge-png.ts [side=20000]
  */
 import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { once } from 'node:events';

@@ -1,16 +1,16 @@
 /**
- * Figures for the offline-first closing note, measured on the production build in Chromium:
+ * The offline figures, measured on the production build in Chromium:
  * precache size, first-visit transfer size, and the engine load time from the network vs from the cache.
- * Run: `npm run build && npx tsx tests/tools/measure-offline.ts [runs] [throttle Mbit/s]`
+ * Run: `npm run build && npx tsx tests/bench/probes/offline-load.ts [runs] [throttle Mbit/s]`
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../browser';
-import { startPreviewServer } from '../support/preview-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
+import { startPreviewServer } from '../../support/preview-server';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 const RUNS = Number(process.argv[2] ?? 5);
 /** Optional link speed for the network runs, e.g. 50 (Mbit/s, 20 ms latency); 0 = loopback as is. */
 const THROTTLE_MBPS = Number(process.argv[3] ?? 0);

@@ -5,12 +5,12 @@
  * round after round, so that they share the machine's load. SECOND=1 converts the photo again in the same
  * page and prints that warm conversion's stages: the difference is what a first visit pays for cold code.
  * PAUSE_MS=N waits that long on the page before choosing the photo, as a person reading it would.
- * Run: `npx tsx tests/tools/measure-first-gif.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
+ * Run: `npx tsx tests/bench/probes/first-gif.ts [rounds] [dist dirs…]` (default: 3 rounds of dist/).
  */
 import { loadavg } from 'node:os';
-import { assertChromiumInstalled } from '../browser';
-import { withBrowserProfile } from '../support/browser-profile';
-import { FIRST_VISIT_PHOTO } from '../bench/cases';
+import { assertChromiumInstalled } from '../../browser';
+import { withBrowserProfile } from '../../support/browser-profile';
+import { FIRST_VISIT_PHOTO } from '../cases';
 import {
   chooseFiles,
   clearSelection,
@@ -18,8 +18,8 @@ import {
   FILE_LIST_PROBE,
   fileListVisibleMs,
   openConverter,
-} from '../bench/app-ui';
-import { ensureCaseInputs } from '../bench/inputs/write-inputs';
+} from '../app-ui';
+import { ensureCaseInputs } from '../inputs/write-inputs';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const DIRS = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['dist'];

@@ -4,7 +4,7 @@
  * wasm and the rest of the pass. The job runs on the Node core; each encode's input is copied out of the
  * encoder module's memory as it is called, then lzw-native/harness.c times gif-lzw.c on it.
  *
- *   npx tsx tests/engine/measure/lzw-native.ts [REPS=3] <png or folder of frames>...   (needs gcc)
+ *   npx tsx tests/bench/probes/lzw-native.ts [REPS=3] <png or folder of frames>...   (needs gcc)
  */
 import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
