@@ -14,7 +14,7 @@ const RESET_NAME = /^Reset/;
 const DOWNLOAD_ONE_NAME = /^Download(?! all)/;
 const DOWNLOAD_ALL_NAME = /^Download all/;
 const MODE_NAMES = { static: /^Static/i, animated: /^Animated/i } as const;
-/** Texts the upload area shows when it refuses files (spec section 5). */
+/** Texts the upload area shows when it refuses files. */
 const REJECTION_TEXT = /Too many files|Some files were rejected|File is larger than/i;
 /** How the page states the selection; the UI may also silently keep only the first files. */
 const SELECTED_COUNT_TEXT = /(\d+) (?:PNG )?files?(?:\(s\))? (?:selected|ready)/i;

@@ -1,5 +1,5 @@
 /**
- * Batch benchmark for the closing note of issue 7: the bench's ten 1920x1080 stills (5 photo-like, 5
+ * Batch benchmark: the bench's ten 1920x1080 stills (5 photo-like, 5
  * screenshot-like) converted in Static mode (one GIF per file) on the production build in Chromium, with a
  * pool of 1 engine (`?pool=1`) and with the default pool, alternating, in the same run. Prints each run
  * and the ratio of the medians; asserts nothing.

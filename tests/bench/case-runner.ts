@@ -22,7 +22,7 @@ import { formatMs } from './report';
 import { gifQuality, gifSize, ReferencePictures, type GifQuality } from './quality';
 import { spread, type Spread } from './stats';
 
-/** The spec's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
+/** The app's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
 const UI_FILE_LIMIT = 10;
 const CONVERSION_TIMEOUT_MS = 10 * 60_000;
 

@@ -1,5 +1,5 @@
 /**
- * The conversion cases of issue 8, each on the content kinds of issue 11: `animated`: the files are the
+ * The bench's conversion cases, each on three content kinds: `animated`: the files are the
  * frames of one GIF; `still`: one file, one GIF; `batch`: several files, one static GIF each.
  */
 export type CaseKind = 'animated' | 'still' | 'batch';
@@ -23,7 +23,7 @@ export interface ConversionCase {
   seed: number;
 }
 
-/** The four shapes the issue's targets name (ratio app/native at most `target`). */
+/** The four shapes with a speed target (ratio app/native at most `target`). */
 const SHAPES = [
   { id: 'anim-800x600', title: '10 × 800x600 animated', kind: 'animated', files: 10, width: 800, height: 600, seed: 11, target: 1.0 },
   { id: 'anim-1920x1080', title: '10 × 1920x1080 animated', kind: 'animated', files: 10, width: 1920, height: 1080, seed: 23, target: 0.7 },
@@ -31,7 +31,7 @@ const SHAPES = [
   { id: 'batch-10x1920x1080', title: 'batch of 10 × 1920x1080 stills', kind: 'batch', files: 10, width: 1920, height: 1080, seed: 53, target: 0.6 },
 ] as const; // prettier-ignore
 
-/** The issue's target for a case (app/native, lower is better), or null when it names none. */
+/** The target for a case (app/native, lower is better), or null when it has none. */
 export function targetRatio(caseId: string): number | null {
   return SHAPES.find((shape) => caseId.startsWith(`${shape.id}-`))?.target ?? null;
 }
@@ -73,17 +73,17 @@ export function quickVariant(conversionCase: ConversionCase): ConversionCase {
   };
 }
 
-/** The app's default frame delay (spec: 500 ms), so the native command uses the same frame rate. */
+/** The app's default frame delay (500 ms), so the native command uses the same frame rate. */
 export const FRAME_DELAY_MS = 500;
 export const FRAME_RATE = 1000 / FRAME_DELAY_MS;
 
-/** The spec's automatic cap when no resize is asked: the larger side becomes at most 1920. */
+/** The app's automatic cap when no resize is asked: the larger side becomes at most 1920. */
 export function specOutputSize(width: number, height: number, maxDimension = 1920): { width: number; height: number } {
   const scale = Math.min(1, maxDimension / Math.max(width, height));
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
-/** The issue's first-visit case: one 1920x1280 photograph, converted right after the page opens. */
+/** The first-visit case: one 1920x1280 photograph, converted right after the page opens. */
 export const FIRST_VISIT_PHOTO: ConversionCase = {
   id: 'first-visit-1920x1280-photo',
   title: 'first visit',

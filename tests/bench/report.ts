@@ -48,13 +48,13 @@ function targetCell(r: CaseResult): string {
   return `≤ ${target.toFixed(1)} ${r.ratio <= target ? 'met' : 'MISSED'}`;
 }
 
-/** Issue 12: the quality work (content analysis and the optimiser pass) at most this share of the time. */
+/** Target: the quality work (content analysis and the optimiser pass) at most this share of the time. */
 export const QUALITY_WORK_TARGET = 0.2;
 
 /**
  * The share of the time the quality work took: the `analyse` and `optimise` stages against click to result
  * (the engine's time plus `ui`; a batch: its conversions' summed time). The pass also writes the GIF, which
- * any encoder must, so this is an upper bound (tests/engine/measure/quality-cost.ts times the plain encode).
+ * any encoder must, so this is an upper bound (tests/bench/probes/quality-cost.ts times the plain encode).
  */
 export function qualityWorkShare(stages: Record<string, number> | null): number | null {
   if (!stages || !stages.totalMs) return null;
@@ -75,7 +75,7 @@ export function stagesTable(results: readonly CaseResult[]): string {
   return [
     "Where the app's time goes (median of the measured runs; a batch sums its side-by-side conversions;",
     'ui = click to result minus the engine; — = the build leaves no stage marks). Quality work = analyse +',
-    `optimise, its share of click to result (target ≤ ${QUALITY_WORK_TARGET * 100} %, issue 12; the pass's own GIF writing included):`,
+    `optimise, its share of click to result (target ≤ ${QUALITY_WORK_TARGET * 100} %; the pass's own GIF writing included):`,
     table(['case', ...columns.map((c) => (c === 'totalMs' ? 'engine total' : c)), 'quality work'], rows),
   ].join('\n');
 }
@@ -153,7 +153,7 @@ export function pageReport(page: PageMetrics): string {
     engineLine('Engine from the network', engine.fromNetwork),
     ...engine.fromCache.map((e, n) => engineLine(`Engine from the cache, visit ${n + 1}`, e)),
     `  (${engine.method})`,
-    'Issue 11 targets (medians over the visits, min–max):',
+    'Page targets (medians over the visits, min–max):',
     `  core wasm ${formatBytes(page.core.wasmBytes)} raw (${formatBytes(page.core.wasmGzipBytes)} gzip), target ≤ 1.5 MiB${atMost(page.core.wasmBytes, 1.5 * MIB)}`,
     `  first visit transfer ${formatBytes(firstVisit.transferBytes)}, target ≤ 2 MiB${atMost(firstVisit.transferBytes, 2 * MIB)}`,
     `  offline precache ${formatBytes(page.core.precacheBytes)} in ${page.core.precacheEntries} entries, target ≤ 2.5 MiB${atMost(page.core.precacheBytes, 2.5 * MIB)}`,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the app against native ffmpeg on the same machine, in one run (issue 8).
+ * `npm run bench`: the app against native ffmpeg on the same machine, in one run.
  * A benchmark, not a test: it reports and exits 0 however slow the machine is; it exits 1 only
  * when the harness itself breaks.
  */

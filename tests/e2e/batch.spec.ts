@@ -22,7 +22,7 @@ async function download(page: Page, name: string): Promise<Download> {
 async function convertBatch(page: Page, files: PagePng[]) {
   await page.goto('/');
   await fileInput(page).setInputFiles(files);
-  // Several files switch to Animated (spec); Static is then one GIF per file.
+  // Several files switch to Animated; Static is then one GIF per file.
   await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
   await page.locator('label', { hasText: 'Static (one GIF per file)' }).click();
   await expect(page.getByRole('radio', { name: 'Static (one GIF per file)' })).toBeChecked();

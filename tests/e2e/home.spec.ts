@@ -17,7 +17,7 @@ const green = patternPng('green.png', 64, 48, 120);
 const blue = patternPng('blue.png', 64, 48, 240);
 
 test.describe('home page', () => {
-  test('shows its sections in the spec order, with title and description', async ({ page }) => {
+  test('shows its sections in order, with title and description', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/PNG to GIF Converter/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -115,7 +115,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeDisabled();
   });
 
-  test('refuses what the spec refuses, in its words', async ({ page }) => {
+  test('refuses what it must refuse, in its own words', async ({ page }) => {
     await page.goto('/');
     await dropFiles(page, [{ name: 'photo.jpg', type: 'image/jpeg', base64: 'AA==' }, toDropped(red)]);
     await expectToast(page, 'Invalid file type');

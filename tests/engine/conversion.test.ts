@@ -334,7 +334,7 @@ describe('progress, cleanup and failures', () => {
   });
 });
 
-describe('pictures that fit one GIF palette (issue 12)', () => {
+describe('pictures that fit one GIF palette', () => {
   /** Every pixel: opaque pixels keep their exact RGB, pixels under half opacity become transparent. */
   const expectExact = (shown: Rgba, source: Rgba) => {
     let wrong = 0;

@@ -1,11 +1,11 @@
 /**
  * Mantine's styles, per component: only the components the app renders (directly or inside another
- * component, e.g. Select → Combobox, Popover, ScrollArea), 45 % of the full `styles.css`, which keeps the
+ * component, e.g. Select → Combobox, Popover, ScrollArea), under half of the full `styles.css`, which keeps the
  * offline precache small. They come in the order of Mantine's own `styles.css`: later rules win, e.g.
  * Anchor's underline over Text's reset (out of order, axe finds links in text that are not underlined).
  * `tests/e2e/styles.spec.ts` fails if a Mantine class in the built JavaScript has no rule in the built CSS,
  * so a newly used component cannot ship unstyled.
- * `default-css-variables.css` (24 KB) is left out: MantineProvider writes every theme variable itself
+ * `default-css-variables.css` is left out: MantineProvider writes every theme variable itself
  * (`deduplicateCssVariables={false}` in AppProviders), from the theme the JavaScript holds anyway.
  */
 import '@mantine/core/styles/baseline.css';

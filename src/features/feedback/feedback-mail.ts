@@ -10,7 +10,7 @@ function describeRating(rating: string): string {
   return option ? `${option.value}/5 (${option.label.split(' - ')[1]})` : rating;
 }
 
-/** The plain-text body of spec section 7; `locale` only pins the date format in tests. */
+/** The mail's plain-text body; `locale` only pins the date format in tests. */
 export function buildFeedbackBody(feedback: Feedback, sentAt: Date, locale?: string): string {
   return [
     `Name: ${feedback.name}`,

@@ -69,7 +69,7 @@ describe('feedbackSchema', () => {
     expect(errorsOf({ message: 'm'.repeat(1001) })).toEqual({ message: [FEEDBACK_MESSAGES.messageMax] });
   });
 
-  it('reports every bad field of an empty form at once, with the spec messages', () => {
+  it('reports every bad field of an empty form at once, with their messages', () => {
     expect(errorsOf({ ...EMPTY_FEEDBACK, email: 'nope' })).toEqual({
       name: [FEEDBACK_MESSAGES.nameMin],
       email: [FEEDBACK_MESSAGES.email],
@@ -78,7 +78,7 @@ describe('feedbackSchema', () => {
     });
   });
 
-  it('spells the messages exactly as the spec does', () => {
+  it('spells every message exactly', () => {
     expect(FEEDBACK_MESSAGES).toEqual({
       nameMin: 'Name must be at least 2 characters',
       nameMax: 'Name must be less than 50 characters',

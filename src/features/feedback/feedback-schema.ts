@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** The feedback form's rules and messages, word for word from spec section 5. */
+/** The feedback form's rules and messages, word for word as the form shows them. */
 export const FEEDBACK_MESSAGES = {
   nameMin: 'Name must be at least 2 characters',
   nameMax: 'Name must be less than 50 characters',
@@ -53,7 +53,7 @@ export type Feedback = v.InferOutput<typeof feedbackSchema>;
 
 export const EMPTY_FEEDBACK: Required<FeedbackInput> = { name: '', email: '', rating: '', subject: '', message: '' };
 
-/** The rating choices of spec section 3; an empty rating means 'not given'. */
+/** The rating choices; an empty rating means 'not given'. */
 export const RATING_OPTIONS = [
   { value: '5', label: '5 - Excellent' },
   { value: '4', label: '4 - Very Good' },

@@ -10,7 +10,7 @@ interface ErrorPageProps {
   standalone?: boolean;
 }
 
-/** The router's fallback when a route fails to load or render (spec section 8). */
+/** The router's fallback when a route fails to load or render. */
 export function ErrorPage({ standalone = false }: ErrorPageProps) {
   const { message, stack } = describeError(useRouteError());
   const content = (

@@ -1,5 +1,5 @@
 /**
- * Every route path of the product, in one place (spec section 2). It lives in shared/ so that pages and
+ * Every route path of the product, in one place. It lives in shared/ so that pages and
  * features can link to each other; any other path shows the not-found page.
  */
 export const PATHS = {

@@ -1,2 +1,2 @@
-/** The product's name as the spec writes it everywhere (header, footer, titles, mail). */
+/** The product's name, written once for everywhere (header, footer, titles, mail). */
 export const PRODUCT_NAME = 'PNG to GIF Converter';

@@ -1,4 +1,4 @@
-/** Where each share button goes (spec section 7). Facebook, Twitter, Threads and Pinterest open a 600x400 window. */
+/** Where each share button goes. Facebook, Twitter, Threads and Pinterest open a 600x400 window. */
 
 export type ShareTarget = 'facebook' | 'twitter' | 'threads' | 'pinterest' | 'instagram' | 'tiktok';
 

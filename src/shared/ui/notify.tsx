@@ -19,7 +19,7 @@ function ToastMessage({ title, message }: { title: string; message?: ReactNode }
   );
 }
 
-/** The one toast helper: a bold title and an optional message under it, as the spec writes its toasts. */
+/** The one toast helper: a bold title and an optional message under it, as every toast of the product reads. */
 export function notify(kind: Kind, title: string, message?: ReactNode): void {
   toast[kind](<ToastMessage title={title} message={message} />);
 }

@@ -86,7 +86,7 @@ const REAL_PICTURES: readonly RealPicture[] = [
     filter: FIT_1280,
   },
   // Translucent stripes (129 RGBA colours) laid on a desktop colour as the desktop shows them: a flat
-  // wallpaper of at most 129 colours, the kind the issue saw crosshatched.
+  // wallpaper of at most 129 colours, the kind an ordered dither crosshatches.
   {
     id: 'mate-stripes',
     contentClass: 'flat',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality`: what people see, per content class (issue 12). Every picture goes through the
+ * `npm run bench:quality`: what people see, per content class. Every picture goes through the
  * real app (production build, headless Chromium, the UI as a user drives it) at several qualities, through
  * native ffmpeg's classic recipe, and through gifski at the size of the app's quality 80. Each GIF gets
  * bytes, SSIM (luma) and butteraugli; a markdown table and contact sheets of 1:1 crops are written to

@@ -1,6 +1,6 @@
 import { PATHS } from '../../paths';
 
-/** The footer's Quick Links column (spec section 2, shared layout). */
+/** The footer's Quick Links column (shared layout). */
 export const QUICK_LINKS = [
   { label: 'Terms of Service', to: PATHS.terms },
   { label: 'Privacy Policy', to: PATHS.privacy },

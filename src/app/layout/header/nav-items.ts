@@ -5,7 +5,7 @@ export interface NavItem {
   to: string;
 }
 
-/** The header's links (spec section 2, shared layout). */
+/** The header's links (shared layout). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'PNG to GIF', to: PATHS.home },
   { label: 'Feedback', to: PATHS.feedback },

@@ -76,7 +76,7 @@ describe('convertEachFile', () => {
     ]);
   });
 
-  it('refuses an empty batch with the spec message', async () => {
+  it('refuses an empty batch with its message', async () => {
     const convert: ConvertOne = () => Promise.reject(new Error('unreachable'));
     await expect(convertEachFile(convert, 2, { files: [], settings: DEFAULT_SETTINGS })).rejects.toThrow(
       'No files provided',

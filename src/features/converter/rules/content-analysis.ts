@@ -4,20 +4,10 @@
  *
  * Looked at in 8x8 blocks (about 4000 of them, evenly spread, opaque ones only): a block is *smooth* when
  * its luma varies, but by less than 3 levels (standard deviation in (0, 3)). Flat UI blocks do not vary at
- * all (exactly 0), edges, texture, grain and sensor noise vary more. The share of smooth blocks, measured
- * on the quality bench's pictures (`tests/bench/quality`, 1280x800 unless noted):
- *
- *   needs dithering (bands without it):   storm .85, aqua .82, kite .80, ladybird .65, fluent .89,
- *     kylin .87, generated ramp 1.0, dune .41, astronaut (skin, 512²) .24, evening glow (sunset sky) .18
- *   noise hides the bands / nothing to band: tree clip .13, forest path .02, elephants (5640x3172) .00,
- *     gravel/grass/film grain .00, app screenshot .00, flat UI .00
- *   in between: the vtest clip (.17, a mall under sensor noise) is dithered; as an animation it gets the
- *     ordered pattern (quality.ts), +7 % bytes there for no visible change.
- *
- * The old detector (ramps with a per-pixel curvature ≤ 2) scored real skies 0.10–0.24 (storm .15,
- * kite .17, evening glow .05) because JPEG noise breaks the curvature test: they got no dithering and
- * banded (issue 12). Missing a sky costs visible bands; dithering a noisy picture costs 10–20 % bytes and
- * no visible harm, so the threshold sits low, between the tree clip and the sunset: SMOOTH_SHARE.
+ * all (exactly 0), edges, texture, grain and sensor noise vary more. On the quality bench's pictures the
+ * share of smooth blocks is high on skies, water, skin and rendered gradients and low on foliage, grain,
+ * paintings and screenshots. Missing a sky costs visible bands, while dithering a noisy picture only costs
+ * bytes, so SMOOTH_SHARE sits low between the two (figures: tests/bench/README.md, "Dithering").
  */
 export interface GradientStats {
   /** Opaque blocks looked at. */
@@ -28,7 +18,7 @@ export interface GradientStats {
 
 const BLOCK = 8;
 const MAX_SMOOTH_SD = 3;
-/** Share of smooth blocks from which a picture is dithered; see the measurements above. */
+/** Share of smooth blocks from which a picture is dithered. */
 export const SMOOTH_SHARE = 0.15;
 
 export const EMPTY_STATS: GradientStats = { samples: 0, smooth: 0 };

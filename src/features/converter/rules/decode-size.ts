@@ -3,14 +3,14 @@ import type { Placement, Size } from './dimensions';
 /**
  * How big the browser decodes each frame before the engine core scales it (lanczos) to its placement.
  *
- * The browser's `createImageBitmap(resizeQuality: 'high')` is close to nearest-neighbour at big ratios
- * (SSIM against lanczos 0.998 at 1.33×, 0.988 at 2×, 0.906 at 2.9×, 0.717 at 5.9×, measured here), so a
- * frame larger than its placement goes to the core at full size. Full-size frames sit in the core's file
- * system until the job ends, so they are bounded: a frame above FULL_DECODE_MAX_PIXELS, or a job whose
- * frames together would pass FULL_DECODE_JOB_BYTES, is pre-shrunk by the browser to about twice its
- * placement (where the browser is still close to lanczos) and the core does the rest; a job still too
- * big at 2× is decoded at its placement, as before. `budgetBytes` lowers the job budget further when the
- * heap has less room (memory.ts heapHeadroom plus the placement-size frames it already counts).
+ * The browser's `createImageBitmap(resizeQuality: 'high')` is close to lanczos up to about 2× and close to
+ * nearest-neighbour at big ratios, so a frame larger than its placement goes to the core at full size.
+ * Full-size frames sit in the core's file system until the job ends, so they are bounded: a frame above
+ * FULL_DECODE_MAX_PIXELS, or a job whose frames together would pass FULL_DECODE_JOB_BYTES, is pre-shrunk by
+ * the browser to about twice its placement (where the browser is still close to lanczos) and the core does
+ * the rest; a job still too big at 2× is decoded at its placement. `budgetBytes` lowers the job budget
+ * further when the heap has less room (memory.ts heapHeadroom plus the placement-size frames it already
+ * counts).
  */
 export const FULL_DECODE_MAX_PIXELS = 36_000_000;
 export const FULL_DECODE_JOB_BYTES = 640 * 1024 * 1024;

@@ -26,7 +26,7 @@ export function fitInside(source: Size, box: Size): Size {
 }
 
 /**
- * The GIF's size, from the settings and the first frame's size (spec 5 and 9):
+ * The GIF's size, from the settings and the first frame's size:
  * - resize off: the first frame's size, its larger side capped at 1920 proportionally (never enlarged);
  * - resize on, aspect ratio kept: the first frame's proportions fitted in width × height (the picture is
  *   never distorted, so one side may come out smaller than asked);

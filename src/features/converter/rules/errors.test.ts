@@ -8,7 +8,7 @@ describe('errors', () => {
     );
     expect(failedToLoadImage('a.png').message).toBe('Failed to load image: a.png');
   });
-  it('uses an error’s message or the spec’s fallback', () => {
+  it('uses an error’s message or the fallback', () => {
     expect(errorMessageOf(new Error('boom'))).toBe('boom');
     expect(errorMessageOf(new Error(''))).toBe('An unknown error occurred');
     expect(errorMessageOf(undefined)).toBe('An unknown error occurred');

@@ -1,4 +1,4 @@
-/** The spec's error catalogue (section 8), the engine's own messages and aborts: the one home of each. */
+/** The product's error catalogue, the engine's own messages and aborts: the one home of each. */
 export const ERROR_MESSAGES = {
   loadImage: 'Failed to load image',
   createBlob: 'Failed to create blob',
@@ -7,12 +7,12 @@ export const ERROR_MESSAGES = {
   unknown: 'An unknown error occurred',
 } as const;
 
-/** 'Failed to load image: <file> (<reason>)': the spec's message, naming the file and what is wrong. */
+/** 'Failed to load image: <file> (<reason>)': the product's message, naming the file and what is wrong. */
 export function failedToLoadImage(fileName: string, reason?: string): Error {
   return new Error(`${ERROR_MESSAGES.loadImage}: ${fileName}${reason ? ` (${reason})` : ''}`);
 }
 
-/** The message a failed job shows: the error's own message, or the spec's fallback. */
+/** The message a failed job shows: the error's own message, or the generic fallback. */
 export function errorMessageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;

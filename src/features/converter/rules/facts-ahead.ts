@@ -31,10 +31,9 @@ export function factsAskKey({ canvas, transparency, histogram }: FactsAsk): stri
 
 /**
  * For each chosen file, the facts a conversion at `settings` will ask of its whole decode, so that the decode
- * ahead (runtime/decodes-ahead.ts) reads them in idle time too: a 4000x3000 picture's facts are ~50 ms of
- * the click-to-result time otherwise. Null for a file whose header is unknown, that the browser decodes
- * scaled (then nothing is kept), or when a matte is set: the kept pixels are read as they are, and a matte
- * would change them.
+ * ahead (runtime/decodes-ahead.ts) reads them in idle time too, not in the click-to-result time. Null for a
+ * file whose header is unknown, that the browser decodes scaled (then nothing is kept), or when a matte is
+ * set: the kept pixels are read as they are, and a matte would change them.
  *
  * Static mode, or one file: each file is its own still (a batch converts them one by one). Animated: the
  * files' frames of one animation, when every header is known.

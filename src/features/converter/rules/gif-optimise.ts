@@ -106,9 +106,9 @@ export async function optimiseGifInBands(
 
 /**
  * Lossy encodes of big frames only. A band's hand-over (a copy of its rows to another worker and back)
- * costs a few milliseconds, where the lossy encode of 256K pixels takes 15–40. Lossless, the greedy
- * encode is fast enough that the bands gained nothing and the fresh dictionary cost bytes (an 800x600
- * UI animation: +3.4 %; tests/engine/measure/optimiser-bands.ts).
+ * costs a few milliseconds, far less than the lossy encode of that many pixels. Lossless, the greedy encode
+ * is fast enough that the bands gained nothing and the fresh dictionary cost bytes
+ * (tests/bench/probes/optimiser-bands.ts).
  */
 export const BAND_MIN_PIXELS = 1 << 18;
 const bandsPay = (image: LzwImage, errorBudget: number) =>
@@ -156,9 +156,8 @@ export function optimiseRunsFor(plan: {
 /**
  * `runs`, or null (one run) when a later run would decline (optimiseRun's null: a cleared rectangle, or a
  * still camera when lossy). Its frames at the cut tell, before any encode, so no run is made that the
- * join would throw away: on the vtest clip (10 × 768x576, lossy, 87 % unchanged at the cut) the first
- * run was a third of the pass's encodes. Indexed frames only: a GIF's bytes would first have to be decoded
- * up to the cut (its runs are tried and joined as before).
+ * join would throw away (on a still camera, the first run's encodes). Indexed frames only: a GIF's bytes
+ * would first have to be decoded up to the cut (its runs are tried and joined).
  */
 export function runsWorthCutting(
   input: PassInput,
@@ -173,8 +172,7 @@ function laterRunDeclines(file: GifFile, options: GifOptimiseOptions, run: Optim
   const before = file.frames[run.firstFrame - 1];
   const first = file.frames[run.firstFrame];
   // The core's frames: both whole and opaque, the run would compare their colours pixel by pixel (cutPays),
-  // done here straight from their indices (~12 ms at 1920x1080 under Node; composing them as the run does
-  // took ~45).
+  // done here straight from their indices, a few times faster than composing them as the run does.
   if (before?.indices && first?.indices && coversOpaquely(file, before) && coversOpaquely(file, first)) {
     if (errorBudget(options.lossiness) === 0) return false;
     const colours = canvasColours(paletteOf(file, before));
@@ -271,7 +269,7 @@ function* optimiseSteps(
   // Lossy: the frame's rectangle leaves out pixels the canvas already shows as closely as the encoder's
   // own worst case (the budget plus the error carried along the row: (1 + ¾)² ≈ 3 budgets). Inside it,
   // only exact pixels are written transparent: near ones scattered among colours would break LZW runs
-  // (measured: a dithered gradient animation grew by 11 % that way); the encoder may still choose them.
+  // (a dithered gradient animation grew markedly that way); the encoder may still choose them.
   const tolerance = 3 * budget;
   const { width, height } = file;
   const full: Rect = { left: 0, top: 0, width, height };
@@ -323,8 +321,8 @@ function* optimiseSteps(
     if (!cut) return null;
     if (unsure) hideUnsure(cut.under, unsure, width, rect);
     // Frames of an animation keep an even budget: its low-activity areas are where sensor noise flickers
-    // from frame to frame, and the budget there is what lets a pixel stay transparent (the tree clip at
-    // lossiness 30: 68K even, 86K spread by content).
+    // from frame to frame, and the budget there is what lets a pixel stay transparent (spread by content,
+    // the tree clip grew by a quarter).
     const { data, written } = yield {
       image: { width: rect.width, height: rect.height, palette, minCodeSize, ...cut },
       errorBudget: budget,
@@ -353,10 +351,8 @@ function* optimiseSteps(
 /**
  * Whether a lossy run may start at `next`: only where the camera moves (few pixels repeat exactly). On a
  * still camera one run keeps the background's sensor noise from frame to frame (within the tolerance),
- * where a later run, starting from the exact picture, must redraw it: the vtest clip (10 × 768x576, 87 %
- * of the pixels unchanged at the cut, lossiness 22) grew by 5.8 % with SSIM-Y 0.9104 → 0.9091. The bench's
- * pans (1.6–8.7 % unchanged) cost 0.3–3.6 % at the same SSIM-Y and butteraugli
- * (tests/engine/measure/optimiser-runs.ts).
+ * where a later run, starting from the exact picture, must redraw it: the vtest clip grew and scored lower,
+ * where the bench's pans cost only a few percent at the same scores (tests/bench/README.md, "Optimiser").
  */
 function cutPays(before: IndexCanvas, next: IndexCanvas): boolean {
   let unchanged = 0;
@@ -503,13 +499,13 @@ function* shownInTable(
 
 /**
  * A frame that covers the screen onto the canvas: each index but `t` through `map`, four read at a time
- * where aligned (the compose took a sixth of the pass on a 1920x1080 UI animation).
+ * where aligned (the compose is a large part of the pass on a UI animation).
  */
 function mapAll(indices: Uint8Array, map: Uint8Array, t: number, canvas: IndexCanvas): void {
   let p = 0;
   if ((indices.byteOffset & 3) === 0) {
     const words = new Uint32Array(indices.buffer, indices.byteOffset, indices.length >>> 2);
-    // Without a transparent index, no test per pixel (2–3 % of the pass on a UI animation).
+    // Without a transparent index, no test per pixel.
     if (t === NOTHING) {
       for (let i = 0; i < words.length; i++, p += 4) {
         const word = words[i]!;
@@ -539,8 +535,8 @@ function mapAll(indices: Uint8Array, map: Uint8Array, t: number, canvas: IndexCa
 }
 
 /**
- * A still needs no canvas: its indices go straight to the shared palette's and to the encoder (a
- * quarter of the pass's time went into composing, cutting and redrawing the one frame).
+ * A still needs no canvas: its indices go straight to the shared palette's and to the encoder, with no
+ * composing, cutting or redrawing of the one frame.
  */
 function* stillFrame(
   source: GifFrame,

@@ -1,10 +1,7 @@
 /**
  * The core's frames as palette indices (`-indices-out`, wasm-assets/core/driver/gif-core.c), read as a GIF
  * model whose frames are decoded already: what the pass after the encoder (gif-optimise.ts) rewrites when
- * it runs. The core then spends no time on LZW, and the pass none on decoding it: in Chromium, 10 ×
- * 800x600 photo frames 782 → 599 ms, 10 × 1920x1080 3179 → 2803 ms from the first frame read to the GIF
- * (tests/engine/measure/stage-times.ts; a still scaled down from 4000x3000 gained nothing: its time is in
- * the scaling).
+ * it runs. The core then spends no time on LZW, and the pass none on decoding it.
  *
  * Per frame, little-endian: u32 width, u32 height, 256 u32 palette entries (0xAARRGGBB, paletteuse's
  * PAL8 palette), then width × height indices, row by row. Each frame covers the canvas.

@@ -30,7 +30,7 @@ export interface FolderIntake<F> {
   skipped: F[];
 }
 
-/** Takes the non-PNG files out of folders (the spec's per-file 'Invalid file type' toast is for files given one by one). */
+/** Takes the non-PNG files out of folders (the per-file 'Invalid file type' toast is for files given one by one). */
 export function sortOutFolders<F extends IntakeFile>(files: readonly F[]): FolderIntake<F> {
   const intake: FolderIntake<F> = { files: [], skipped: [] };
   for (const file of files) {

@@ -2,7 +2,7 @@
  * The full-size decodes a decode worker keeps, so that a file is decoded once per choice, not once per
  * encode: the PNGs are decoded ahead a moment after they are chosen (runtime/decodes-ahead.ts), then the
  * size estimate's sample and the conversion, and the next conversion at other settings, take them from
- * here. A 4000x3000 photo's decode and read-back were ~330 ms of the click-to-result time. Bounded by
+ * here: a big photo's decode and read-back are a large part of the click-to-result time. Bounded by
  * pixels, the least recently used given back first.
  */
 export const KEPT_DECODE_PIXELS = 16_000_000;

@@ -14,24 +14,18 @@ export const SMOOTH_SHARE = 0.25;
 export const MAX_BUDGET_SHARE = 2;
 
 /**
- * The smooth blocks' share in a still dithered by error diffusion. Since the core diffuses exactly
- * (wasm-assets/core/patches/paletteuse-exact-diffusion.patch) a dithered sky is fine noise where the
- * dropped errors used to leave flat patches and bands, and that noise costs bytes: at quality 80 with a
- * quarter, storm 135K → 156K, aqua 182K → 219K, dune 348K → 375K, ladybird 333K → 376K. With 0.4 the
- * bytes are back (124K, 184K, 356K, 335K) and the 1:1 crops of the skies still show no contour bands, only
- * a faint streak along the rows; 0.6 brought them back on the fluent wallpaper. At equal size 0.4 is as
- * good or better: storm 124K/.9446/3.29 against a quarter's 60 % 122K/.9436/3.49, aqua 184K/.9377/5.68
- * against 184K/.9344/5.75, dune 356K/.9301/6.51 against 70 %'s 353K/.9283/6.46. Undithered pictures keep
- * a quarter: at 0.4 the elephants downscale (no dither) went 3.82 → 4.11 in butteraugli for 1 KiB.
- * (Node engine, tests/engine/measure/quality-eval.ts; the table is in quality.ts.)
+ * The smooth blocks' share in a still dithered by error diffusion. The core diffuses exactly
+ * (wasm-assets/core/patches/paletteuse-exact-diffusion.patch), so a dithered sky is fine noise, and noise costs
+ * bytes: 0.4 brings them back without contour bands (0.6 let them back in on a gradient) and scores as well or
+ * better at equal size. Undithered pictures keep SMOOTH_SHARE. Figures: tests/bench/README.md, "Lossy budget".
  */
 export const DITHERED_SMOOTH_SHARE = 0.4;
 
 /**
  * Per-pixel budgets (perceived error, frame-diff.ts) for a frame of palette indices: `budget` × the share of
  * the pixel's block, at least `smoothShare`. Transparent pixels count as steps of 0. Computed by the LZW
- * encoder's module (wasm-assets/core/lzw/lossy-budget.c): in TypeScript this took 22 ms of a 1920x1440
- * still's optimiser pass before its encode could start, in the module 11 (7 of them the walk itself).
+ * encoder's module (wasm-assets/core/lzw/lossy-budget.c), about twice as fast as TypeScript on the pass's path
+ * before the encode can start.
  */
 export function adaptiveBudgets(
   indices: Uint8Array,

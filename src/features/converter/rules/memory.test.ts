@@ -28,11 +28,11 @@ describe('memory pre-flight', () => {
     const big = estimateHeapBytes(10, 3840, 2160);
     expect(big).toBe(Math.ceil(32 * MIB + 1.15 * 10 * 3840 * 2160 * 4 + 40 * 2 ** 24));
   });
-  it('stays above what the core measured (tests/engine/measure/heap.ts)', () => {
+  it('stays above what the core measured (tests/bench/probes/heap.ts)', () => {
     expect(estimateHeapBytes(10, 800, 600)).toBeGreaterThan(67 * MIB);
     expect(estimateHeapBytes(10, 1920, 1080)).toBeGreaterThan(199 * MIB);
   });
-  it('accepts the largest job the spec allows: 10 frames at 3840x2160', () => {
+  it('accepts the largest job the limits allow: 10 frames at 3840x2160', () => {
     expect(assertFitsInMemory(10, 3840, 2160)).toBeLessThan(ENGINE_HEAP_LIMIT_BYTES);
   });
   it('refuses a job beyond the heap limit, saying what to change', () => {

@@ -2,15 +2,13 @@
  * Memory pre-flight for the engine core's heap (wasm-assets/core: FFmpeg 7.1.5, grows on demand up to
  * 2 GiB and never shrinks; a job above that would abort the core, so it is refused before running).
  *
- * Two terms, measured with tests/engine/measure/heap.ts (wasm memory after one job on a fresh core):
+ * Two terms, measured with tests/bench/probes/heap.ts (wasm memory after one job on a fresh core):
  * - every frame stays buffered until palettegen (stats_mode=full) has seen the last one:
- *   ≈ 1.15 × 4 bytes per pixel of every frame, as with the FFmpeg 5.1 core before;
+ *   ≈ 1.15 × 4 bytes per pixel of every frame;
  * - palettegen's colour histogram: since FFmpeg 6 each distinct colour carries its OkLab value, ~40 bytes
  *   with the hash lists' growth and the sort pointers. Distinct colours are at most 2^24, and at most a
  *   quarter of the pixels once there are many (the plan then samples every other pixel of every other row;
  *   below MANY_COLOURS it does not sample).
- * Measured: photo-like grainy frames 10 × 800x600 → 67 MiB, 10 × 1920x1080 → 199 MiB (estimates 99 and
- * 321 MiB: grain makes many but not all colours distinct).
  * palettegen no longer runs (the palette is cut from the decode workers' histogram, palette-cut.ts); its
  * term stays until heap.ts measures the core without it, so the estimate errs on the safe side.
  */
@@ -28,10 +26,9 @@ export const RESTART_AFTER_HEAP_BYTES = 256 * MIB;
 
 /**
  * Whether a core is replaced after a job: by the heap it logged it has grown to (the wasm memory, which
- * never shrinks), else by the plan's estimate. The estimate keeps terms of a palettegen that no longer
- * runs and errs far on the safe side (10 × 1920x1080 photo frames: 321 MiB estimated, 95 MiB in use), so
- * it replaced the core after every such animation, and a conversion started soon after waited for the new
- * one (the bench's `engine` stage, 120–190 ms).
+ * never shrinks), else by the plan's estimate. The estimate keeps terms of a palettegen that no longer runs
+ * and errs far on the safe side: by it alone, every large animation replaced its core, and a conversion
+ * started soon after waited for the new one.
  */
 export function needsFreshCore(grownHeapBytes: number | null, estimatedTooBig: boolean): boolean {
   return grownHeapBytes === null ? estimatedTooBig : grownHeapBytes > RESTART_AFTER_HEAP_BYTES;

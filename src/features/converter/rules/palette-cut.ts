@@ -1,30 +1,15 @@
 import { fromOkLab, type ColourHistogram } from './palette-refine';
 
 /**
- * The palette, cut from the decode workers' colour histogram (palette-refine.ts) instead of a palettegen
- * run of the core, which held a whole core for 60–220 ms per job while the other one waited (bench:
- * 10 × 800x600 photo 82 ms, 10 × 1920x1080 210 ms, a 4000x3000 still 218 ms). Here it costs a few
- * milliseconds on the histogram's 20–60 thousand cells, made while the last frames are handed over.
+ * The palette, cut from the decode workers' colour histogram (palette-refine.ts) instead of a palettegen run
+ * of the core, which held a whole core while the other one waited. Here it costs a few milliseconds on the
+ * histogram's cells, made while the last frames are handed over.
  *
  * Like FFmpeg 7.1's palettegen, boxes of colours in OkLab are split one at a time, always the box with
  * the largest squared error along one axis, along that axis; palettegen then cuts at the weighted median,
  * this cut goes where the two halves keep the least squared error. The box means are the palette, which
- * the k-means refinement then moves to the means of the colours nearest to each.
- *
- * Node engine, quality 80, the quality bench's pictures, bytes / SSIM-Y / butteraugli, palettegen (with the
- * same refinement) → this cut (the median cut on the histogram in brackets, tried and dropped):
- *   kite        185K/.9405/5.01 → 182K/.9422/3.01  (184K/.9411/3.61)
- *   storm       136K/.9579/4.07 → 135K/.9581/2.97  (137K/.9578/3.57)
- *   ladybird    342K/.9275/8.29 → 333K/.9275/7.46  (343K/.9282/8.07)
- *   gradient    86K/.9767/5.50  →  88K/.9765/5.07  (87K/.9765/5.43)
- *   evening glow 370K/.9336/6.73 → 368K/.9337/6.07 (369K/.9341/5.92)
- *   vtest clip  625K/.9104/3.65 → 611K/.9098/3.47  (628K/.9123/3.63)
- *   aqua        184K/.9562/4.81 → 182K/.9566/5.83  (186K/.9572/4.51)
- *   astronaut    95K/.9494/3.35 →  94K/.9472/3.04  (95K/.9463/3.40)
- * Butteraugli better on 12 of 17 pictures, SSIM-Y within ±0.0022, bytes −1 % median. Worse: film grain
- * 2.86 → 2.90, dune 6.27 → 6.34, the elephants 3.62 → 3.82 (a frame shown smaller is sampled as shown,
- * palette-refine.ts), and aqua's worst spot (a pale sky) 4.81 → 5.83: its bands look the same side by side. A cut on finer histogram cells
- * (7 bits per channel) or from 4× more sampled pixels changed nothing there.
+ * the k-means refinement then moves to the means of the colours nearest to each. At quality 80 it scored as
+ * well as palettegen or better on most of the quality bench's pictures (tests/bench/README.md, "Palette").
  *
  * The cut position is searched on BINS steps of the box's range: one counting pass per split, no sort.
  */

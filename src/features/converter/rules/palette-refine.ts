@@ -1,7 +1,7 @@
 /**
- * Palette refinement after FFmpeg's palettegen: a few k-means (Lloyd) iterations in OkLab over the
- * picture's colours, what libimagequant does after its median cut. palettegen's boxes are split by
- * variance along one axis at a time, so a box's mean is not the nearest palette colour for all of its
+ * The frames' colour histogram, and the palette's refinement after the cut (palette-cut.ts): a few k-means
+ * (Lloyd) iterations in OkLab over the picture's colours, what libimagequant does after its median cut. The
+ * cut splits boxes along one axis at a time, so a box's mean is not the nearest palette colour for all of its
  * pixels; moving each colour to the mean of the pixels that actually map to it lowers the palette's error.
  *
  * The picture is seen as a histogram of colours at 6 bits per channel (photos hold 20–60 thousand such
@@ -51,7 +51,6 @@ export interface ColourHistogram {
   size: number;
 }
 
-/** Counts the opaque pixels (alpha ≥ 128) of RGBA frames, every `step`-th pixel. */
 /** The hit cells of a colour histogram: cell index, pixel count and the sums of R, G and B per cell. */
 export interface HistogramSample {
   cells: Uint32Array;
@@ -64,7 +63,7 @@ export interface HistogramSample {
 /**
  * Up to this many distinct colours the histogram keeps them exactly, not as 6-bit cells: a picture of few
  * colours (a screenshot scaled down) has fewer cells than the palette has entries, and a cell's shades
- * (a text edge's greys) would share one colour (the bench's 4000x3000 UI still: 127 cells, 149 colours).
+ * (a text edge's greys) would share one colour.
  */
 export const EXACT_COLOURS = 8192;
 
@@ -75,12 +74,8 @@ export const HISTOGRAM_PIXELS = 1 << 18;
  * How a frame is sampled for the histogram: every `step`-th pixel of the frame as it is shown (its
  * placement's size). A frame shown smaller than it was decoded is sampled as the core will show it, each
  * sample the mean of the decoded pixels under it and one pixel around them: the core's lanczos gives a
- * downscaled screenshot's edges colours its own pixels do not have. The bench's 4000x3000 UI still (hard
- * edges) at quality 100, Node engine, bytes / SSIM-Y / butteraugli: palettegen on the scaled picture
- * 214K/.9983/2.68; sampled from its own pixels 135K/.9982/3.14 (41 colours: text edges posterised);
- * block means 138K/.9982/3.07; block means with a pixel around 161K/.9983/2.79. The elephants
- * (5640x3172 → 1920x1080) at 80 / 100: 1122K/.8952/3.62 and 1923K/.9727/3.34 with palettegen,
- * 1125K/.8965/3.82 and 1961K/.9746/3.47 here.
+ * downscaled screenshot's edges colours its own pixels do not have (sampled from its own pixels alone, a
+ * screenshot's text edges were posterised). Figures: tests/bench/README.md, "Palette".
  */
 export interface HistogramSampling {
   step: number;
@@ -92,6 +87,7 @@ export function histogramStep(pixels: number): number {
   return Math.max(1, Math.floor(pixels / HISTOGRAM_PIXELS));
 }
 
+/** Counts the opaque pixels (alpha ≥ 128) of RGBA frames, every `step`-th pixel. */
 export class HistogramBuilder {
   readonly #count = new Uint32Array(1 << 18);
   readonly #sum = new Float64Array(3 << 18);
@@ -316,10 +312,9 @@ export function refinePalette(
 }
 
 /**
- * A palettegen palette as the core reads and writes it (-palette-in/-palette-out, 16x16 RGB32: B, G, R, A
- * bytes per entry), refined. The transparent entry (alpha 0) stays where it is. A palette of fewer than 256
- * colours is padded with its last one: the padding follows that colour, else each repeat, refined on its
- * own, drifts to a colour of its own (a 128-colour palette came back with 133).
+ * A palette file as the core reads it (-palette-in, 16x16 RGB32: B, G, R, A bytes per entry), refined. The
+ * transparent entry (alpha 0) stays where it is. A palette of fewer than 256 colours is padded with its last
+ * one: the padding follows that colour, else each repeat, refined on its own, drifts to a colour of its own.
  */
 export function refinePaletteFile(bytes: Uint8Array, histogram: ColourHistogram, iterations: number): Uint8Array {
   const entries = bytes.length / 4;

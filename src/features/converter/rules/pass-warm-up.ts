@@ -1,9 +1,8 @@
 /**
  * A new worker runs its first GIF in JavaScript that is not compiled yet. Running the pass on a small
  * made-up animation (lossless and lossy, differenced, and a lossy still: every path a job takes) while
- * the page is idle compiles it first: in Node, the first optimiser run of a 10 × 800x600 camera pan
- * (five frames) took 325 ms in a fresh process and 207 ms after this warm-up, which took 134 ms
- * (96x96 frames, four rounds; medians of 5 processes, tests/engine/measure/optimiser-warm-up.ts).
+ * the page is idle compiles it first, so a new worker's first real run is faster by more than the warm-up
+ * costs (tests/bench/probes/optimiser-warm-up.ts).
  */
 import { optimiseGif } from './gif-optimise';
 import type { GifFile, GifFrame } from './gif-file';

@@ -27,7 +27,7 @@ const opaque = { smoothGradient: false, transparent: false };
 const arg = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
 describe('planLayout', () => {
-  it('refuses an empty file list with the spec’s message', () => {
+  it('refuses an empty file list with its message', () => {
     expect(() => planLayout(settings({ mode: 'animated' }), [])).toThrow('No files provided');
     expect(() => planLayout(settings(), [])).toThrow('No files provided');
   });
@@ -293,7 +293,7 @@ describe('buildPlan', () => {
     expect(arg(buildPlan(layoutOf(on), on, opaque).args, '-loop')).toBe('0');
     expect(arg(buildPlan(layoutOf(off), off, opaque).args, '-loop')).toBe('-1');
   });
-  it('names the output as the spec says', () => {
+  it('names the output converted_[animated_]<timestamp>.gif', () => {
     const s = settings({ mode: 'animated' });
     expect(buildPlan(layoutOf(s, 2), s, opaque, 42).fileName).toBe('converted_animated_42.gif');
     expect(buildPlan(layoutOf(settings()), settings(), opaque, 42).fileName).toBe('converted_42.gif');

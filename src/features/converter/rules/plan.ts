@@ -232,9 +232,9 @@ function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.lengt
 
 /**
  * Whether the pass runs for a plan, and how: animations always (frame differencing is lossless and
- * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame
- * only gains the smaller colour table (1.7–2 % on 1920x1080/1920x1440 pictures at quality 80) for about 7 % of the
- * conversion's CPU time (tests/engine/measure/optimiser-cost.ts): the quality mapping may turn it on.
+ * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame only
+ * gains the smaller colour table, a few percent of the bytes, for a larger share of the conversion's CPU
+ * time (tests/bench/probes/quality-cost.ts): the quality mapping may turn it on.
  */
 export function optimisationFor(plan: {
   frames: readonly unknown[];
@@ -254,8 +254,8 @@ function coreOutput(layout: FrameLayout, indexed: boolean, file: string): string
 }
 
 /**
- * Stills of at least this many pixels are mapped in two bands on two cores. The 4000x3000 bench photo
- * scaled to 1920x1440: its encode (lanczos scaling, then paletteuse) took 364 ms on one core.
+ * Stills of at least this many pixels are mapped in two bands on two cores: below it, the scaling and
+ * paletteuse of one core are quick enough.
  */
 export const BAND_SPLIT_MIN_PIXELS = 1_000_000;
 

@@ -1,6 +1,6 @@
 import type { ConversionProgress, ProgressStage } from './contracts';
 
-/** The percent at which each stage starts (spec 4): one image 10/50/90/100, several 5/30/80/100. */
+/** The percent at which each stage starts: one image 10/50/90/100, several 5/30/80/100. */
 export type Milestones = Record<ProgressStage, number>;
 
 export const SINGLE_IMAGE_MILESTONES: Milestones = { preparing: 10, processing: 50, finalizing: 90, complete: 100 };

@@ -10,10 +10,8 @@ import { tiledSample } from './size-estimate';
  * 4000x3000 screenshot shrunk whole to 320x240 is a mush of colours where the 1920x1440 GIF has clean text
  * and flat panels, and a photo shrunk whole loses the grain the big GIF has to spend bytes on. So where the
  * conversion shrinks the picture (or keeps its size), the sample is a mosaic of tiles cut from the picture
- * at the conversion's own scale (`sampleTiles`). On 34 pictures and animations of every content class
- * (tests/engine/measure/estimate-accuracy.ts, the bench's inputs and the quality bench's corpus), the
- * estimate went from 0.19–4.49× the GIF's size (median 0.89×; photos and grain under, flat screenshots
- * over) to 0.59–1.90× (median 1.03×, half of them within 8 %). Where the conversion enlarges the picture,
+ * at the conversion's own scale (`sampleTiles`), which brings the estimate much closer on every content class
+ * (tests/bench/README.md, "Size estimate"). Where the conversion enlarges the picture,
  * the whole of it is shrunk to the sample's size (`boxShrink`).
  */
 

@@ -3,10 +3,8 @@
  * one palette is made once over every frame, then each core maps and encodes a consecutive run of frames
  * with that palette and the GIF streams are joined (gif-bytes.ts joinGifs).
  *
- * Measured with @ffmpeg/core 0.12.10 under Node on 10 × 1920x1080 photo frames (2-core machine):
- * palettegen over all frames + paletteuse in one graph 7.4 s; paletteuse + encode alone with a ready
- * palette 6.1 s, so ~80 % of the time is the per-frame step that splits cleanly. Below a few megapixels
- * in all, the extra exec and the palette hand-over cost more than they save.
+ * Most of a large animation's time is that per-frame step, which splits cleanly. Below a few megapixels in
+ * all, the extra exec and the palette hand-over cost more than they save.
  */
 export interface FrameRun {
   firstFrame: number;

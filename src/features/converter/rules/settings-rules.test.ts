@@ -98,7 +98,7 @@ describe('aspect ratio', () => {
 });
 
 describe('size presets', () => {
-  it('are the spec list', () => {
+  it('are Original, Small, Medium, Large and HD', () => {
     expect(SIZE_PRESETS.map(presetLabel)).toEqual([
       'Original',
       'Small (400x300)',

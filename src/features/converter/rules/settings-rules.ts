@@ -1,5 +1,5 @@
 /**
- * The rules of the settings card (spec sections 4, 5 and 9), kept out of React:
+ * The rules of the settings card, kept out of React:
  * which mode the file count allows, how width and height are read and checked,
  * how the aspect ratio ties them together and what a size preset does.
  */
@@ -19,9 +19,9 @@ export function isBatch(mode: ConversionMode, fileCount: number): boolean {
 }
 
 /**
- * The mode after the selection changed: choosing two or more files in static mode switches to animated
- * (spec section 4); editing the list (remove, reorder) keeps a static batch static; fewer than two files
- * cannot stay animated, since animated is then disabled.
+ * The mode after the selection changed: choosing two or more files in static mode switches to animated;
+ * editing the list (remove, reorder) keeps a static batch static; fewer than two files cannot stay
+ * animated, since animated is then disabled.
  */
 export function modeForFileCount(
   mode: ConversionMode,
@@ -33,7 +33,7 @@ export function modeForFileCount(
   return mode;
 }
 
-/** A width or height as typed: anything that is not a number becomes 0 (spec section 5). */
+/** A width or height as typed: anything that is not a number becomes 0. */
 export function parseDimension(value: string | number): number {
   const number = typeof value === 'number' ? value : Number(value.trim() === '' ? NaN : value);
   return Number.isFinite(number) ? Math.round(number) : 0;

@@ -1,4 +1,4 @@
-/** The user's conversion settings (spec section 3) and the business limits (spec section 9). */
+/** The user's conversion settings and the business limits. */
 import type { LoopPlays } from './timing';
 
 export type ConversionMode = 'static' | 'animated';

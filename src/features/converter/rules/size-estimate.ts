@@ -13,11 +13,9 @@ export const SAMPLE_LONG_SIDE = 320;
 /** Consecutive frames encoded: the first one, and two to measure what a following frame costs. */
 export const SAMPLE_FRAMES = 3;
 /**
- * How long a sample cancelled by Convert may go on to finish. Stopped at once, it took the engine with it,
- * and the conversion ran on new workers (tests/tools/measure-estimate-cancel.ts, Convert 0–1.2 s after the
- * choice): 10 × 800x600 frames in 870 ms instead of 445 (2 of 16 clicks landed on a sample). A 4000x3000
- * photo's sample decodes the whole PNG: 11 of 16 clicks landed on it; with 500 ms of grace 2–3 of 16
- * still outlasted it and then cost 1.8–2.0 s instead of 1.25, with 1000 ms none did.
+ * How long a sample cancelled by Convert may go on to finish. Stopped at once, it takes the engine with it,
+ * and the conversion runs on new, cold workers; half a second was too short for a big still's sample
+ * (tests/bench/probes/estimate-cancel.ts).
  */
 export const ESTIMATE_ABORT_GRACE_MS = 1000;
 /**

@@ -1,4 +1,4 @@
-/** The spec's size presets (section 3). 'Original' (0x0) means: keep the images' own size. */
+/** The size presets. 'Original' (0x0) means: keep the images' own size. */
 export interface SizePreset {
   id: 'original' | 'small' | 'medium' | 'large' | 'hd';
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Where a conversion's wall-clock time goes, stage by stage (issue 11 item 6). Each stage is the time the
+ * Where a conversion's wall-clock time goes, stage by stage. Each stage is the time the
  * job itself waited on it, so the stages add up to the job's time even when decoding runs ahead in
  * parallel with the hand-over: a decode that finished while a frame was being handed over costs nothing.
  */

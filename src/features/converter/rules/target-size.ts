@@ -71,21 +71,20 @@ export interface LadderContext {
   frameCount: number;
 }
 
-/** Bytes ∝ colours^0.45: the quality steps of tests/bench/fit-under.ts's pictures within ~10 %. */
+/** Bytes ∝ colours^0.45: fits the quality steps of tests/bench/fit-under.ts's pictures. */
 const COLOUR_EXPONENT = 0.45;
 /**
  * Lossiness beyond the quality's own adds little once colours go down: from quality 80 to 60 and 40 the
- * photo, the pan and the grain lost 14–26 % and 31–41 %, about what their colours alone predict.
+ * fit-under pictures lost about what their colours alone predict.
  */
 const LOSSINESS_DECAY = 0.003;
-/** Bytes ∝ scale^1.8 until two encodes of one stage measure it: photos 1.5–2.1, grain 2.5, UI text ~0.9. */
+/** Bytes ∝ scale^1.8 until two encodes of one stage measure it: steeper on grain, flat on UI text. */
 const SCALE_EXPONENT = 1.8;
 const SCALE_EXPONENT_RANGE = [0.7, 3] as const;
 const FRAME_EXPONENT = 0.9;
 /**
- * Relative size of each dither choice against none, for a still and for an animation. On stills
- * Atkinson cost Storm under 1 % (tests/bench/fit-under.ts); an animation's ordered pattern cost the
- * 10-frame pan 66 % at the same size, as it survives frame differencing and defeats lossy LZW.
+ * Relative size of each dither choice against none, for a still and for an animation (tests/bench/fit-under.ts):
+ * on an animation the ordered pattern costs much more, as it survives frame differencing and defeats lossy LZW.
  */
 const DITHER_WEIGHT: Record<'still' | 'animated', Record<DitherChoice, number>> = {
   still: { none: 1, auto: 1.05, ordered: 1.6, diffusion: 1.3 },
@@ -93,11 +92,9 @@ const DITHER_WEIGHT: Record<'still' | 'animated', Record<DitherChoice, number>> 
 };
 
 /**
- * Where each stage hands over (scale per side), measured with tests/bench/fit-under.ts at 256 KB to 5 MB
- * (README): at the person's quality a smaller picture looked better than fewer colours or more
- * lossiness, on SSIM-Y and butteraugli, down to about half size (the 1920x1280 photo, the gradient,
- * the pan). An animation drops its ordered dither first (the pan under 256 KB: butteraugli 7.9 at 0.52 of
- * the size without it, 11.0 at 0.41 with it), then colours, then frames.
+ * Where each stage hands over (scale per side), measured with tests/bench/fit-under.ts: at the person's
+ * quality a smaller picture looked better than fewer colours or more lossiness down to about half size. An
+ * animation drops its ordered dither first, then colours, then frames (tests/bench/README.md, "Fit under").
  */
 const STILL_FLOORS = { person: 0.5, qualitySteps: [0.35, 0.25, 0.18] } as const;
 const ANIMATION_FLOORS = { person: 0.6, ditherOff: 0.45, qualitySteps: [0.35, 0.25] } as const;
@@ -193,7 +190,7 @@ export type SearchStep =
   | { kind: 'done'; attempt: number; fits: boolean };
 
 export const SEARCH = {
-  /** Aim here: a prediction from one encode is good to about ±8 %. */
+  /** Aim here: a prediction from one encode is good to several percent. */
   aim: 0.94,
   /** A GIF this close to the budget is kept without another try. */
   goodEnough: 0.9,

@@ -1,6 +1,6 @@
 /**
- * Screening of chosen or dropped files (spec section 5): PNG only, at most 10 files, 50 MB each.
- * The reasons are the spec's words, not react-dropzone's defaults.
+ * Screening of chosen or dropped files: PNG only, at most 10 files, 50 MB each.
+ * The reasons are the product's words (ui/messages.ts), not react-dropzone's defaults.
  */
 import { isPngFile } from './file-validation';
 import { LIMITS } from './settings';

@@ -8,11 +8,9 @@ import { whenIdle } from '@/shared/lib/when-idle';
  */
 const CHECK_AFTER_MS = 1500;
 /**
- * Bigger files are checked by the conversion. A check is one task of the page (about 1 ms a MB): 32 MB keeps
- * it short and covers a 4000x3000 photo (the bench's are 26 MB). When the size estimate's sample decoded
- * the whole first PNG itself, such a check competed with it and the bench's 26 MB stills converted slower
- * (photo 956·1178 → 1425·1508 ms); the sample now takes the PNG decoded ahead (decodes-ahead.ts), and the
- * conversion of those stills lost its read and check stages (~100 + ~50 ms) instead.
+ * Bigger files are checked by the conversion. A check is one task of the page: 32 MB keeps it short and
+ * covers a 4000x3000 photo. It must not compete with a decode: the size estimate's sample takes the PNG
+ * decoded ahead (decodes-ahead.ts) rather than decoding it beside the check.
  */
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 

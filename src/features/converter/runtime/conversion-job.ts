@@ -141,7 +141,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     for (let index = 0; index < ahead; index++) startRead(index);
     // Frames are handed over without waiting for each write: a worker takes its messages in order, so every
     // frame is in place before the exec that reads it. A round trip to a busy worker costs a scheduling
-    // delay (measured ~24 ms per frame while decoders ran); now only the wait for the last one counts.
+    // delay per frame while decoders run; this way only the wait for the last one counts.
     const handOvers: Promise<void>[] = [];
     const handOver = (write: Promise<void>) => {
       write.catch(() => {}); // reported by the Promise.all below, not as unhandled

@@ -8,8 +8,8 @@ export interface Terminable {
  * loaded lazily (or warmed ahead), retired after a failed or cancelled job or after `jobsPerCore` jobs,
  * and then terminated while its replacement starts loading at once, so the next job does not wait.
  *
- * Why retire at all: the wasm heap never shrinks and, measured here, a core that has run ~50 jobs can
- * crash with "memory access out of bounds". Loading from cache takes a fraction of a second.
+ * Why retire at all: the wasm heap never shrinks, and a core that has run many jobs has crashed with "memory
+ * access out of bounds". Loading from cache takes a fraction of a second.
  */
 export class CoreLifecycle<Core extends Terminable> {
   #loading: Promise<Core> | null = null;

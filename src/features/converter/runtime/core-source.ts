@@ -9,6 +9,9 @@ export const CORE_SOURCE = {
   sourceFile: manifest.ffmpeg.source,
   sourceSha256: manifest.ffmpeg.sourceSha256,
   buildScript: manifest.buildScript,
-  /** Our changes to FFmpeg's source (speed only: the same output), applied by the build script. */
+  /**
+   * Our changes to FFmpeg's source, applied by the build script: faster palettegen, paletteuse and LZW (the
+   * same output), and exact error diffusion in paletteuse (a different, better dither).
+   */
   patches: manifest.ffmpeg.patches.map((patch) => patch.file),
 } as const;

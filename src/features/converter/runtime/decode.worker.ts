@@ -1,3 +1,9 @@
+/**
+ * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
+ * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
+ * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
+ * the matte and analysed here, where they are (rules/frame-facts.ts): the page only combines the facts.
+ */
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
 import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
 import { applyMatte } from '../rules/matte';
@@ -9,12 +15,6 @@ import type { Picture } from '../rules/frame-sources';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
-/**
- * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
- * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
- * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
- * the matte and analysed here, where they are (rules/frame-facts.ts): the page only combines the facts.
- */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<DecodeWorkerRequest>) => void) | null;
@@ -23,15 +23,15 @@ const scope = self as unknown as {
 
 /**
  * Full-size decodes of PNG files, their pixels as read back, kept for the next encode of the same file (the
- * size estimate's, then Convert's): an encode then copies them (a 4000x3000 PNG: ~15 ms) instead of
- * decoding (~240 ms), drawing and reading back (~90 ms) again.
+ * size estimate's, then Convert's): an encode then copies them, far cheaper than decoding, drawing and
+ * reading them back again.
  */
 const kept = new KeptDecodes<KeptPicture>();
 
 /**
  * A kept decode, with the facts of the last encode of it: the next encode that asks for them alike (the
- * conversion after the size estimate's sample, at the same settings) takes them instead of reading 12 MP
- * again (a 4000x3000 picture's facts: ~50 ms).
+ * conversion after the size estimate's sample, at the same settings) takes them instead of reading every
+ * pixel again.
  */
 interface KeptPicture {
   rgba: Uint8Array;
@@ -88,8 +88,7 @@ async function decodePixels(
 /**
  * A bitmap's pixels read through WebCodecs, or null where that is not available: the same bytes as drawing
  * it on a canvas and reading them back (soft alpha and colour-managed PNGs included; tests/e2e/engine.spec.ts),
- * without the canvas's copy and premultiplication (a 4000x3000 photo 60 → 36 ms, a flat UI picture of that
- * size 99 → 69 ms, in Chromium on this machine).
+ * without the canvas's copy and premultiplication, which takes a big picture markedly longer.
  */
 async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
   if (typeof VideoFrame !== 'function') return null;
@@ -203,7 +202,7 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     const decoded = await decodeFrame(event.data);
     const facts = prepare(event.data, decoded);
     const { rgba } = decoded;
-    // Copied here, on the matte, not on the page's main thread (a 4000x3000 still's lower band: ~24 MB).
+    // Copied here, on the matte, not on the page's main thread (a big still's lower band is tens of MB).
     const { copyRowsFrom, canvas } = event.data;
     const rowsCopy = copyRowsFrom === null ? null : (rgba.slice(copyRowsFrom * canvas.width * 4).buffer as ArrayBuffer);
     response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, rowsCopy, facts, kept: holding() };

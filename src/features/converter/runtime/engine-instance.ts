@@ -60,8 +60,10 @@ export class EngineInstance {
   #jobsStarted = 0;
   #optimisersWarming = false;
 
-  /** `helper`: a second core lent for large animations (see helper-core.ts). */
-  /** `decodeWorkers`: PNG decode workers (default: one per core, 2–4). */
+  /**
+   * `helper`: a second core lent for large animations (see helper-core.ts); `decodeWorkers`: PNG decode
+   * workers (default: one per core, 2–4).
+   */
   constructor(
     private readonly helper: HelperCore = sharedHelperCore,
     decodeWorkers?: number,
@@ -84,8 +86,8 @@ export class EngineInstance {
         // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.
         this.#decoder.warmUp();
         // The optimisers' pass is compiled on made-up frames (rules/pass-warm-up.ts) only while no job
-        // runs: its ~150 ms on each core slowed a conversion started at once (a first visit's 1920x1280
-        // photo 796 -> 938 ms, its decode competing with it; tests/tools/measure-first-gif.ts).
+        // runs: on both cores at once, it slowed a conversion started meanwhile (its decode competing with
+        // it; tests/bench/probes/first-gif.ts).
         // Once per instance: warmUp is called again, and a compiled pass stays compiled.
         if (this.#optimisersWarming) return;
         this.#optimisersWarming = true;

@@ -13,8 +13,8 @@ import { createFFmpegCore as createCore, wasmURL } from './core-location';
 /**
  * The wasm straight from Cache Storage when the service worker has precached it (its URL is hashed: any
  * copy is the right one), else from the network. Through a fetch, the request waits for the service
- * worker's thread, busy with the page's own requests on a repeat visit (engine ready 70 -> 61 ms, median
- * of 12 in tests/tools/measure-engine-load.ts); a Cache Storage response is served V8's cached code too.
+ * worker's thread, busy with the page's own requests on a repeat visit (tests/bench/probes/engine-load.ts);
+ * a Cache Storage response is served V8's cached code too.
  */
 const wasmResponse = async () => (await self.caches?.match(wasmURL).catch(() => undefined)) ?? fetch(wasmURL);
 

@@ -1,3 +1,10 @@
+/**
+ * The work on GIF bytes that takes too long for the page, in one module (the two jobs share the GIF
+ * reader, and one file is a smaller download than two): decoding a result for the compare view
+ * (gif-decoder.ts) and the pass after the encoder (gif-optimiser.ts). Each client starts workers of its
+ * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
+ * that one encodes the upper band.
+ */
 import { errorMessageOf } from '../rules/errors';
 import { decodeGif } from '../rules/gif-decode';
 import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif-lzw';
@@ -13,13 +20,6 @@ import type {
   OptimiserMessage,
 } from './gif-optimise-protocol';
 
-/**
- * The work on GIF bytes that takes too long for the page, in one module (the two jobs share the GIF
- * reader, and one file is a smaller download than two): decoding a result for the compare view
- * (gif-decoder.ts) and the pass after the encoder (gif-optimiser.ts). Each client starts workers of its
- * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
- * that one encodes the upper band.
- */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => void) | null;

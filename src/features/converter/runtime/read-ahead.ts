@@ -2,7 +2,7 @@
  * Reads the files' bytes in order, one per call, with the next reads already under way while the bytes in
  * flight stay under `maxBytes` (a file is always read, however big). Each read waits for the main thread
  * to take its answer, and during a conversion that thread also paints: ten small frames read one after
- * the other waited ten times (60–75 ms for 270 KB in `npm run bench`), read together about once. Big
+ * the other waited ten times, read together about once. Big
  * files still come one at a time, so ten 50 MB PNGs are never in memory together.
  */
 export function readInOrder(files: readonly Blob[], maxBytes: number): () => Promise<Uint8Array> {

@@ -19,7 +19,7 @@ const names = (state: () => { files: { file: File }[] }) => state().files.map((f
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('converter store', () => {
-  it('starts idle with the spec defaults and no files', () => {
+  it('starts idle with the default settings and no files', () => {
     const { state } = setup();
     expect(state().machine).toEqual({ status: 'idle' });
     expect(state().files).toEqual([]);

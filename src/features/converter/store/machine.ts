@@ -2,7 +2,7 @@ import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../r
 import type { FitReport } from '../rules/target-size';
 
 /**
- * The converter's state machine (spec section 4): idle → converting → done | failed.
+ * The converter's state machine: idle → converting → done | failed.
  * A static batch (one GIF per file) ends in batch-done, holding every file's GIF or error.
  * done, batch-done and failed keep the last progress so the progress card can still show where the job ended.
  */

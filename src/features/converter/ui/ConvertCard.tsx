@@ -58,8 +58,8 @@ export function ConvertCard() {
             size="md"
             onClick={() => void onConvert()}
             disabled={converting || !settingsValid}
-            // A still icon, not a spinner: painting a spinner every frame cost a 2.5 s conversion ~8 % on a
-            // machine that paints in software; the progress card shows that the work goes on.
+            // A still icon, not a spinner: painting a spinner every frame slowed the conversion measurably on
+            // a machine that paints in software; the progress card shows that the work goes on.
             leftSection={converting ? <IconHourglassHigh size={18} /> : <IconWand size={18} />}
           >
             {converting ? 'Converting...' : 'Convert to GIF'}

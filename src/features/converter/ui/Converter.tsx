@@ -13,7 +13,7 @@ import { usePasteFiles } from './use-paste-files';
 import { useConversionLock } from './use-conversion-lock';
 import { useIdleWarmUp } from './use-idle-warm-up';
 
-/** The converter's cards in the spec's order, from upload to result. */
+/** The converter's cards in page order, from upload to result. */
 export function Converter() {
   const engineSettled = useIdleWarmUp();
   const cardsLoaded = useCardPreload(engineSettled);
@@ -22,7 +22,7 @@ export function Converter() {
   useAppLaunchFiles(addFiles);
   const hasFiles = useConverter((s) => s.files.length > 0);
   // The settings are revealed in a deferred render after the one that shows the list: revealing them mounts
-  // their effects (the sliders measure themselves in forced layouts), which held the list back ~100 ms.
+  // their effects (the sliders measure themselves in forced layouts), which held the list back.
   const hadFiles = useDeferredValue(hasFiles);
   // That deferred render restarts whenever an urgent one comes first, and a conversion's progress comes
   // faster than the settings render on a busy machine: pressing Convert right after choosing once put
@@ -38,7 +38,7 @@ export function Converter() {
       <Suspense fallback={null}>{hasFiles && <FileList />}</Suspense>
       <Suspense fallback={null}>
         {/* Rendered ahead while hidden, in idle time once the engine is in: choosing files only reveals the
-            settings, right after the list (mounting them then took ~100 ms on a first visit; see measure-cards.ts). */}
+            settings, right after the list (mounting them then is slow on a first visit: probes/cards.ts). */}
         {((cardsLoaded && engineSettled) || settingsShown) && (
           <Activity mode={settingsShown ? 'visible' : 'hidden'}>
             <SettingsCard />

@@ -8,10 +8,9 @@ import { MESSAGES } from './messages';
 /**
  * The card shows the job's progress at most this often. The job reports every frame (20–40 times a
  * second); each new figure on screen costs a page frame: style, paint and, on a machine without a GPU,
- * raster and compositing in software, on the same two cores as the conversion (10 × 800x600 photo
- * frames: 24 page frames while converting, with the locked controls' colour transitions and the toast's
- * countdown bar; 4 without the three, README "Nothing paints while it converts"). Screen readers also
- * hear fewer announcements.
+ * raster and compositing in software, on the same two cores as the conversion (with the locked controls'
+ * colour transitions and the toast's countdown bar, gone for the same reason). Screen readers also hear
+ * fewer announcements.
  */
 export const PROGRESS_SHOWN_EVERY_MS = 250;
 

@@ -42,7 +42,7 @@ function SingleResult() {
   // The result's object URL lives as long as the result: reset, a new result or unmount revoke it.
   const url = useObjectUrl(result?.gif);
   // The comparison mounts in a render of its own, after the card: its two canvases of the GIF's size and
-  // its controls took ~20 ms of the main thread (a 1920x1440 still) before Download showed. It sits under
+  // its controls are a long task of the main thread, which held Download back. It sits under
   // Download, so that its arrival moves nothing a person may be clicking.
   const compareShown = useDeferredValue(url !== null, false);
 

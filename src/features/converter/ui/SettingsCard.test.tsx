@@ -19,7 +19,7 @@ function setup(files: File[]) {
 }
 
 describe('SettingsCard', () => {
-  it('shows the spec defaults with labelled controls', () => {
+  it('shows the default settings with labelled controls', () => {
     setup([pngFile('a.png')]);
     expect(screen.getByRole('radio', { name: 'Static GIF' })).toBeChecked();
     expect(screen.getByRole('slider', { name: 'Quality' })).toHaveAttribute('aria-valuenow', '80');

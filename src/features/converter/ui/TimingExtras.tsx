@@ -15,7 +15,7 @@ const FRAME_STEPS = [
 const wholeNumber = (value: string | number) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /**
- * Animation extras beside the spec's loop switch: how many plays when it loops, a hold on the last file,
+ * Animation extras beside the Loop animation switch: how many plays when it loops, a hold on the last file,
  * boomerang and frames kept. The loop switch stays the on/off; "plays" counts every play, the first included.
  */
 export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled: boolean }) {

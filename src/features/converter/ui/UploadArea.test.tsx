@@ -48,7 +48,7 @@ describe('UploadArea', () => {
     expect(store.getState().files.map((f) => f.file.name)).toEqual(['ok.png']);
   });
 
-  it('refuses a file over 50 MB with the spec reason', async () => {
+  it('refuses a file over 50 MB with its reason', async () => {
     const { input, user, store } = setup();
     await user.upload(input, [withSize(pngFile('huge.png'), 50 * 1024 * 1024 + 1)]);
     expect(await screen.findByText('Some files were rejected')).toBeInTheDocument();

@@ -43,7 +43,7 @@ export function UploadArea() {
   const converting = useConversionLock();
 
   // react-dropzone's accept, maxFiles and maxSize drive the drag accept/reject styles and the dialog filter;
-  // the verdict and its wording are ours (spec section 5), so every file is screened again here.
+  // the verdict and its wording are ours (rules/upload-rules.ts), so every file is screened again here.
   const handleFiles = (accepted: File[], rejected: { file: File }[]) => {
     const files = [...accepted, ...rejected.map((r) => r.file)];
     // A cancelled file dialog (react-dropzone notices it 300 ms after focus returns) or an empty drop changes nothing.

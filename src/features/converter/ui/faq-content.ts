@@ -1,4 +1,4 @@
-/** The FAQ (spec: 10 questions). Answers describe this product as it is built: local ffmpeg.wasm, offline use. */
+/** The FAQ (10 questions). Answers describe this product as it is built: local ffmpeg.wasm, offline use. */
 export const FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Is this PNG to GIF converter really free?',

@@ -17,8 +17,7 @@ export const ResultCard = resultCard.Component;
 /**
  * The cards a choice of files reveals. Awaited before the store takes the files, so that they render in the
  * commit that shows the files: a lazy card that suspends is held back by React for up to 300 ms after
- * its module is in (a first visitor who chose files before the idle preload: the list 200–370 ms after
- * the choice). Settles either way; a failed load surfaces when the card renders.
+ * its module is in. Settles either way; a failed load surfaces when the card renders.
  */
 export async function loadSelectionCards(): Promise<void> {
   await Promise.allSettled([fileList, settingsCard, transparencyCard].map((card) => card.preload()));

@@ -1,4 +1,4 @@
-/** The spec's user-visible texts of the converter (sections 5 and 8), written once. */
+/** The converter's user-visible texts (toasts, refusals, errors), written once. */
 export const MESSAGES = {
   invalidTypeTitle: 'Invalid file type',
   notPng: (name: string) => `${name} is not a PNG file.`,

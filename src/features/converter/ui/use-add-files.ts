@@ -10,14 +10,13 @@ import { readStart } from '@/shared/lib/file-start';
 import { notify } from '@/shared/ui/notify';
 import { announceUpload } from './upload-feedback';
 
-/** How the files join the selection: a choice or drop replaces it (spec section 4), a paste adds to it. */
+/** How the files join the selection: a choice or drop replaces it, a paste adds to it. */
 export type Intake = 'replace' | 'append';
 
 /**
  * acTL comes before the image data, so the start of a file says whether it is animated: its chunk headers
- * are enough. The first read is the one the engine reads headers from (64 KiB; on a first visit, reading
- * 1 MiB of a photo took 20–50 ms of the 80–240 ms before its file list showed); 1 MiB only when metadata
- * fills it.
+ * are enough. The first read is the one the engine reads headers from (64 KiB: reading 1 MiB of a photo
+ * delayed its file list noticeably on a first visit); 1 MiB only when metadata fills it.
  */
 const ANIMATION_PROBE_BYTES = 1024 * 1024;
 
@@ -71,7 +70,7 @@ async function takeIn(store: ConverterStore, files: readonly File[], intake: Int
 /**
  * The one way files join the selection, whatever brought them (file dialog, drop, folder, paste, the
  * installed app's file handler or share target): folders' non-PNG files are reported in one toast, the
- * rest goes through the spec's screening and toasts, animated PNGs are inspected, then the store takes them.
+ * rest goes through the upload screening and its toasts, animated PNGs are inspected, then the store takes them.
  * The store knows they are on their way, so a Convert clicked meanwhile waits for them.
  */
 export function useAddFiles(): (files: readonly File[], intake?: Intake) => Promise<void> {

@@ -6,9 +6,8 @@ import { preloadCards } from './lazy-cards';
  * Fetches the cards a choice of files reveals in an idle moment; returns whether they are in. On a first
  * visit they come first: a few KB, where the engine is megabytes. On a page the service worker serves,
  * both are local, and the cards wait until the engine has settled (`engineSettled`, use-idle-warm-up.ts):
- * evaluating their modules during the engine's load held the core's worker back.
- * `npx tsx tests/tools/measure-engine-load.ts 4 <before> <after>` (12 repeat visits each, builds
- * alternating): engine load 41 → 35 ms median, the engine ready after navigation 372 → 302 ms.
+ * evaluating their modules during the engine's load held the core's worker back
+ * (tests/bench/probes/engine-load.ts).
  */
 export function useCardPreload(engineSettled: boolean): boolean {
   const [loaded, setLoaded] = useState(false);

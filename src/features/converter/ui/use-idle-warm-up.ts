@@ -8,9 +8,9 @@ const ENGINE_WAIT_MS = 2000;
 /**
  * Loads the engine once the browser is idle, so the first conversion does not wait for the wasm to
  * download and compile. Returns whether the engine is in (or failed to load, or is slow to): idle work
- * that keeps the page's main thread busy waits for that. Rendering the settings ahead is ~55 ms of React
- * work in 5 ms slices; alongside the engine's load it held back the core's worker, which needs the main
- * thread to start and to answer (a Chromium trace: tests/tools/trace-engine-load.ts).
+ * that keeps the page's main thread busy waits for that. Rendering the settings ahead is React work in
+ * small slices; alongside the engine's load it held back the core's worker, which needs the main thread to
+ * start and to answer (a Chromium trace: tests/bench/probes/trace-engine-load.ts).
  */
 export function useIdleWarmUp(): boolean {
   const warmUp = useConverter((s) => s.warmUp);

@@ -9,7 +9,7 @@ const WANTED = [
   { icon: IconMessageCircle, label: 'General comments' },
 ] as const;
 
-/** The side list of feedback we are looking for (spec section 2, feedback page). */
+/** The side list of feedback we are looking for (feedback page). */
 export function WantedFeedback() {
   return (
     <Paper withBorder radius="lg" p="lg">
