@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the engine core (wasm-assets/core/ffmpeg-core.{js,wasm}) from scratch: FFmpeg 7.1.5's
-# libraries, configured for this one job and patched for speed (patches/*.patch: same output, each file
-# says what it changes and why), plus our driver (driver/gif-core.c), with Debian's emscripten. Then the
+# libraries, configured for this one job and patched (patches/*.patch, each file says what it changes and
+# why), plus our driver (driver/gif-core.c), with Debian's emscripten. Then the
 # optimiser pass's LZW encoder (lzw/gif-lzw.c → gif-lzw.wasm), our code alone.
 # Writes manifest.json (inputs, tools, flags, output sizes and hashes). `npm run core:build` runs it.
 #
@@ -87,7 +87,7 @@ CONFIGURE_FLAGS=(
   --enable-filter=$FILTERS
 )
 CFLAGS="-O3 -msimd128"
-# Memory: the heap grows on demand up to MAXIMUM_MEMORY; engine/memory.ts refuses jobs that would not fit.
+# Memory: the heap grows on demand up to MAXIMUM_MEMORY; the app's pre-flight (memory.ts) refuses bigger jobs.
 LDFLAGS_CORE=(
   -O3 -msimd128
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createFFmpegCore

@@ -97,7 +97,7 @@ EM_JS(double, core_timeout_ms, (void), {
  * The GIF leaves the heap as it is written: avio hands each full buffer to output_chunk(), which keeps a
  * copy on the JavaScript side, and output_end() puts the whole file into MEMFS as one buffer it owns.
  * Written to MEMFS piece by piece, a file of N MB is reallocated and copied ~20 times over (MEMFS grows
- * files by 1/8 past 1 MiB), which cost ~100 ms per 10 × 1920x1080 frames; nor does the heap hold the GIF.
+ * files by 1/8 past 1 MiB), a real cost on a large animation; nor does the heap hold the GIF.
  */
 EM_JS(void, output_begin, (void), {
   Module["outputChunks"] = [];

@@ -8,10 +8,9 @@
  * budget of the picture, carrying the error it leaves along the row so that a run of slightly-off pixels
  * cannot drift one way (no bands). Written here from the published description, not from gifsicle's code.
  *
- * It was JavaScript first; this C port writes the same bytes (checked on the bench's captured frames) in
- * about two thirds of the time: 10 x 1920x1080 photo frames at lossiness 65, 1372 -> 913 ms under Node
- * (native gcc -O3: 740 ms). The search is a pointer chase through sibling lists with unpredictable
- * branches, so what is left is mostly the machine's, not the language's.
+ * It was JavaScript first; this C port writes the same bytes in about two thirds of the time, close to the
+ * same C built natively (tests/bench/README.md). The search is a pointer chase through sibling lists with
+ * unpredictable branches, so what is left is mostly the machine's, not the language's.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,10 +30,9 @@ static inline int decay(int error) { return (error * 3) / 4; }
 /*
  * How far off a pixel looks, in squared levels: the luma part of the difference counts whole, the rest
  * (a change of colour at the same lightness) half, as the eye resolves fine detail in lightness far better
- * than in colour. Measured against the plain squared RGB distance at the same bytes (Node engine, quality
- * 70–90, tests/engine/measure/quality-eval.ts): SSIM-Y +0.003–0.016 and butteraugli lower on storm, dune,
- * ladybird, the forest path, fluent and the generated ramp, kite's butteraugli 0.2 higher; rules/frame-diff.ts
- * `perceivedError` is the same measure for the animation's differencing.
+ * than in colour. At the same bytes it scored better than the plain squared RGB distance on most of the
+ * quality bench's pictures (tests/bench/README.md); rules/frame-diff.ts `perceivedError` is the same
+ * measure for the animation's differencing.
  */
 static inline int perceived_error(int dr, int dg, int db) {
   const int all = dr * dr + dg * dg + db * db;

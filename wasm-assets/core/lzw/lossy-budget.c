@@ -1,8 +1,8 @@
 /*
  * Where lossy LZW may spend its error: each 8x8 block's share of the budget from its activity, the mean
  * luma step between neighbouring pixels. src/features/converter/rules/lossy-budget.ts documents the rule
- * and its measurements and calls this. It was TypeScript first (22 ms for a 1920x1440 still under Node,
- * on the optimiser's path before the encode can start) and gives the same values: each palette luma is
+ * and calls this. It was TypeScript first (about twice as slow, on the optimiser's path before the encode
+ * can start) and gives the same values: each palette luma is
  * rounded to float as a Float32Array stored it, which makes it a whole multiple of 2^-27 (the smallest
  * non-zero luma is 0.114), so the steps are summed exactly as integers of that unit (a block's sum stays
  * under 2^42) and only the mean is taken in double, as JavaScript did.
