@@ -57,8 +57,8 @@ export default function OpenSourceDialog({ opened, onClose }: { opened: boolean;
             <ExternalLink href={FFMPEG_URL}>{FFMPEG_URL}</ExternalLink>
           </List.Item>
           <List.Item>
-            Our changes to FFmpeg&apos;s source, for speed (the output stays the same), each one a patch file that says
-            what it changes: <Code>{CORE_SOURCE.patches.join(', ')}</Code>.
+            Our changes to FFmpeg&apos;s source, most for speed and one for exact error diffusion in the palette
+            mapping, each one a patch file that says what it changes: <Code>{CORE_SOURCE.patches.join(', ')}</Code>.
           </List.Item>
           <List.Item>
             The build script that produced the core, <Code>{CORE_SOURCE.buildScript}</Code>, our driver and the
@@ -67,7 +67,8 @@ export default function OpenSourceDialog({ opened, onClose }: { opened: boolean;
         </List>
         <Text size="sm">
           The JavaScript wrapper <Code>@ffmpeg/ffmpeg</Code> that hosts the core in a worker is MIT licensed, as are
-          React, React Router, Mantine and the other libraries this site is built with.
+          React, React Router, Mantine and most other libraries this site is built with; <Code>@hello-pangea/dnd</Code>{' '}
+          (the frame list&apos;s drag and drop) is Apache-2.0 licensed and <Code>tslib</Code> 0BSD.
         </Text>
       </Stack>
     </Modal>
