@@ -12,6 +12,7 @@ import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
 import { convertImages } from '../support/node-engine';
 import { lumaSsim } from '../support/similarity';
+import { lzw } from '../support/node-lzw';
 
 let ffmpeg: NodeFFmpeg;
 beforeAll(async () => {
@@ -303,7 +304,7 @@ describe('progress, cleanup and failures', () => {
         const rgba = new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
         return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogram) };
       },
-      optimise: async (input) => gifAsMapped(input),
+      optimise: async (input) => gifAsMapped(lzw, input),
     });
     await expect(job).rejects.toThrow('Failed to load image: b.png');
     expect(ffmpeg.listFiles()).toEqual([]);
@@ -323,7 +324,7 @@ describe('progress, cleanup and failures', () => {
         const rgba = testPattern(20, 20).data.slice();
         return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogram) };
       },
-      optimise: async (input) => gifAsMapped(input),
+      optimise: async (input) => gifAsMapped(lzw, input),
       signal: controller.signal,
     });
     await expect(job).rejects.toMatchObject({ name: 'AbortError' });

@@ -11,6 +11,7 @@ import { decodedFrame } from '../support/compose';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
 import { convertImages } from '../support/node-engine';
+import { lzw } from '../support/node-lzw';
 
 let ffmpeg: NodeFFmpeg;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ async function encoderOnly(frames: Rgba[], settings: Partial<ConversionSettings>
     settings: jobSettings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, jobSettings),
-    optimise: async (input) => gifAsMapped(input),
+    optimise: async (input) => gifAsMapped(lzw, input),
   });
 }
 
@@ -100,8 +101,8 @@ describe('the optimiser in a real conversion', () => {
       return x < 20 ? [0, 0, 0, 0] : [frames[1]!.data[k]!, frames[1]!.data[k + 1]!, frames[1]!.data[k + 2]!, 255];
     });
     const plain = await withoutOptimiser(frames);
-    const lossless = optimiseGif(plain, { lossiness: 0 });
-    const lossy = optimiseGif(plain, { lossiness: 40 });
+    const lossless = optimiseGif(lzw, plain, { lossiness: 0 });
+    const lossy = optimiseGif(lzw, plain, { lossiness: 40 });
     expect(lossless.length).toBeLessThanOrEqual(plain.length);
     expect(lossy.length).toBeLessThan(lossless.length * 0.95);
     const [want, got] = [decodeGif(plain), decodeGif(lossy)];
@@ -136,8 +137,8 @@ describe('the optimiser in a real conversion', () => {
       sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
       optimise: async (encoded, options, cut) => {
-        [plain, runs, lossiness] = [gifAsMapped(encoded), cut, options.lossiness];
-        return optimiseGifInRuns(encoded, options, cut);
+        [plain, runs, lossiness] = [gifAsMapped(lzw, encoded), cut, options.lossiness];
+        return optimiseGifInRuns(lzw, encoded, options, cut);
       },
     });
     expect(runs).toEqual([
@@ -145,8 +146,8 @@ describe('the optimiser in a real conversion', () => {
       { firstFrame: 5, frameCount: 5 },
     ]);
     expect(lossiness).toBeGreaterThan(0);
-    const lossless = optimiseGifInRuns(plain, { lossiness: 0 }, runs);
-    expect(lossless).toEqual(optimiseGif(plain, { lossiness: 0 }));
+    const lossless = optimiseGifInRuns(lzw, plain, { lossiness: 0 }, runs);
+    expect(lossless).toEqual(optimiseGif(lzw, plain, { lossiness: 0 }));
     expect(gif.length).toBeLessThan(lossless.length);
     const [want, got] = [decodeGif(plain), decodeGif(gif)];
     expect(got.frames.map((f) => f.delayCs)).toEqual(want.frames.map((f) => f.delayCs));

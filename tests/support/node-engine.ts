@@ -1,4 +1,4 @@
-import './node-lzw';
+import { lzw } from './node-lzw';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
@@ -41,7 +41,7 @@ export async function convertImages(
       return { ...decoded, rowsCopy: decoded.rgba.slice(copyRowsFrom * frame.decoded.width * 4) };
     },
     // The browser runs it in workers (gif-optimiser.ts), the runs at once; the functions are the same.
-    optimise: async (gif, options, runs) => optimiseGifInRuns(gif, options, runs),
+    optimise: async (gif, options, runs) => optimiseGifInRuns(lzw, gif, options, runs),
     ...(onProgress ? { onProgress } : {}),
     ...(helper ? { helper } : {}),
     ...(sampleOf ? { sampleOf } : {}),

@@ -9,7 +9,7 @@
  * media-dir holds sets as sub-folders of PNG/JPEG frames (sorted by name); without it only the
  * generated sets run. Needs gifsicle, butteraugli and ffmpeg (to read JPEGs) on the PATH.
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,7 +82,7 @@ async function appGif(frames: Rgba[]): Promise<{ gif: Uint8Array; sources: Rgba[
     settings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
-    optimise: async (input) => gifAsMapped(input),
+    optimise: async (input) => gifAsMapped(lzw, input),
   });
   // What the GIF should show: each picture at its placement on the output canvas.
   for (const frame of plan.frames) {
@@ -157,7 +157,7 @@ for (const set of sets) {
     let out = gif;
     for (let run = 0; run < Number(process.env.RUNS ?? 3); run++) {
       const start = performance.now();
-      out = optimiseGif(gif, { lossiness });
+      out = optimiseGif(lzw, gif, { lossiness });
       runs.push(performance.now() - start);
     }
     variants.push({ name: `ours L${lossiness}`, gif: out, ms: median(runs) });

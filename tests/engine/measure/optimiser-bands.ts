@@ -6,7 +6,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-bands.ts [runs=3] <capture-dir> [name-filter]
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { build } from 'esbuild';
 import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -82,8 +82,8 @@ for (const name of readdirSync(dir)
   .sort()) {
   const gif = new Uint8Array(readFileSync(join(dir, name)));
   const options = JSON.parse(readFileSync(join(dir, name.replace(/\.gif$/, '.json')), 'utf8'));
-  const one = await best(() => optimiseGif(gif, options));
-  const two = await best(() => optimiseGifInBands(gif, options, encodeLower));
+  const one = await best(() => optimiseGif(lzw, gif, options));
+  const two = await best(() => optimiseGifInBands(lzw, gif, options, encodeLower));
   const a = pixels(one.out);
   const b = pixels(two.out);
   let differ = 0;

@@ -4,7 +4,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-capture.ts <out-dir> <case-dir>...
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -33,7 +33,7 @@ for (const dir of dirs) {
       readFrame: async (frame) => decodedFrame(group[frame.sourceIndex]!, frame, settings),
       optimise: async (input, options, runs) => {
         // Indexed frames are saved as a GIF of them (the replay then also times decoding it).
-        const gif = gifAsMapped(input);
+        const gif = gifAsMapped(lzw, input);
         writeFileSync(join(out!, `${name}.gif`), gif);
         writeFileSync(join(out!, `${name}.json`), JSON.stringify({ ...options, runs }));
         return gif;

@@ -6,7 +6,7 @@
  *
  *   npx tsx tests/engine/measure/optimiser-cost.ts <frames-dir> [lossiness,...]
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +46,7 @@ const { gif, plan } = await runConversionJob(ffmpeg, {
   settings,
   sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
   readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
-  optimise: async (input) => gifAsMapped(input),
+  optimise: async (input) => gifAsMapped(lzw, input),
 });
 const [convertCpu, convertWall] = [cpuMs() - cpu0, performance.now() - wall0];
 console.log(
@@ -54,7 +54,7 @@ console.log(
 );
 for (const lossiness of lossinessValues) {
   const [cpu1, wall1] = [cpuMs(), performance.now()];
-  const out = optimiseGif(gif, { lossiness });
+  const out = optimiseGif(lzw, gif, { lossiness });
   const [cpu, wall] = [cpuMs() - cpu1, performance.now() - wall1];
   console.log(
     `  lossiness ${lossiness}: ${cpu.toFixed(0)} ms CPU (${wall.toFixed(0)} ms wall) = ${((cpu / convertCpu) * 100).toFixed(1)} % of the conversion; ${(out.length / 1024).toFixed(0)} KiB (${((out.length / gif.length - 1) * 100).toFixed(1)} %)`,

@@ -5,7 +5,7 @@
  *
  *   [ALL_FRAMES=1] npx tsx tests/engine/measure/optimiser-runs.ts <frames-dir>...
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -44,7 +44,7 @@ for (const dir of process.argv.slice(2)) {
       sources: sources.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(sources[frame.sourceIndex]!, frame, settings),
       optimise: async (input, options) => {
-        const gif = gifAsMapped(input);
+        const gif = gifAsMapped(lzw, input);
         encoded = { gif, options };
         return gif;
       },
@@ -57,8 +57,8 @@ for (const dir of process.argv.slice(2)) {
     console.log(`${dir}: one run (too small to cut)`);
     continue;
   }
-  const one = optimiseGifInRuns(gif, options, null);
-  const two = optimiseGifInRuns(gif, options, runs);
+  const one = optimiseGifInRuns(lzw, gif, options, null);
+  const two = optimiseGifInRuns(lzw, gif, options, runs);
   const cut = runs[1].firstFrame;
   const score = (bytes: Uint8Array) => {
     const decoded = decodeGif(bytes);

@@ -1,11 +1,11 @@
 /**
  * What the pass's warm-up (rules/pass-warm-up.ts) buys a new worker: the first optimiser run of a fresh
- * process, cold or after warmUpPass(), on the core's indexed frames of a 10 × 800x600 camera pan (the
+ * process, cold or after warmUpPass(lzw), on the core's indexed frames of a 10 × 800x600 camera pan (the
  * first of the two runs the browser makes). Each sample is its own Node process, cold and warm in turn.
  *
  *   npx tsx tests/engine/measure/optimiser-warm-up.ts [samples=5]
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -38,12 +38,12 @@ if (mode === 'cold' || mode === 'warm') {
   let warmUp = 0;
   if (mode === 'warm') {
     const started = performance.now();
-    warmUpPass();
+    warmUpPass(lzw);
     warmUp = performance.now() - started;
   }
   const part = runInput(input, runs[0]!);
   const started = performance.now();
-  optimiseRun(part.input, { lossiness }, part.run);
+  optimiseRun(lzw, part.input, { lossiness }, part.run);
   console.log(JSON.stringify({ warmUp, first: performance.now() - started }));
 } else {
   const samples = Number(mode ?? samplesArg ?? 5);

@@ -5,7 +5,7 @@
  *
  *   npx tsx tests/engine/measure/palette-refine.ts [quality=80] <png>...
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { readFileSync } from 'node:fs';
 import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
 import { optimiseGif } from '@/features/converter/rules/gif-optimise';
@@ -77,7 +77,7 @@ for (const file of args) {
     ]);
     if (code !== 0) throw new Error('paletteuse failed');
     const raw = await ffmpeg.readFile('o.gif');
-    const gif = palette.lossiness ? optimiseGif(raw, { lossiness: palette.lossiness }) : raw;
+    const gif = palette.lossiness ? optimiseGif(lzw, raw, { lossiness: palette.lossiness }) : raw;
     const out = decodeGif(gif).frames[0]!.image;
     row.push(
       `k${iterations}: ${(gif.length / 1024).toFixed(0)}K/${ssimY(reference, out).toFixed(4)}/${butteraugli(reference, out)?.toFixed(2)} (${refineMs.toFixed(0)} ms)`,

@@ -9,7 +9,7 @@
  *
  *   npx tsx tests/engine/measure/quality-cost.ts [runs=3] <png or folder of frames>...
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
 import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
 import { parseGif } from '@/features/converter/rules/gif-file';
@@ -53,10 +53,10 @@ for (const path of args) {
       optimise: async (input, options, cut) => {
         // What writing these frames costs without the pass (whole frames, lossless LZW): the share of any GIF writer.
         const plainStarted = cpuMs();
-        gifAsMapped(input);
+        gifAsMapped(lzw, input);
         plain = cpuMs() - plainStarted;
         const passStarted = cpuMs();
-        const out = optimiseGifInRuns(input, options, cut);
+        const out = optimiseGifInRuns(lzw, input, options, cut);
         optimise = cpuMs() - passStarted;
         return out;
       },

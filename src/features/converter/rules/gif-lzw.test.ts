@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { writeGif } from './gif-file';
 import { decodeLzw, encodeInBands, encodeLzw, joinBands, NOTHING, packColour, type LzwImage } from './gif-lzw';
 import { perceivedError } from './frame-diff';
+import { lzw } from '../../../../tests/support/node-lzw';
 
 function random(seed: number) {
   return () => {
@@ -90,7 +91,7 @@ describe('LZW, lossless', () => {
     ['a single pixel', 1, Uint8Array.of(7)],
   ])('round-trips %s through our decoder and omggif', (_, width, indices) => {
     const img = image(indices, width);
-    const { data, written } = encodeLzw(img, 0);
+    const { data, written } = encodeLzw(lzw, img, 0);
     expect(written).toEqual(indices);
     expect(decodeLzw(data, 8, indices.length)).toEqual(indices);
     expect(omggifIndices(data, img)).toEqual(indices);
@@ -98,8 +99,8 @@ describe('LZW, lossless', () => {
 
   it('uses the smallest code size the palette allows', () => {
     const indices = new Uint8Array(64 * 64).map((_, p) => (p * 7) % 4);
-    const small = encodeLzw(image(indices, 64, { minCodeSize: 2 }), 0);
-    const wide = encodeLzw(image(indices, 64), 0);
+    const small = encodeLzw(lzw, image(indices, 64, { minCodeSize: 2 }), 0);
+    const wide = encodeLzw(lzw, image(indices, 64), 0);
     expect(decodeLzw(small.data, 2, indices.length)).toEqual(indices);
     expect(
       omggifIndices(small.data, image(indices, 64, { minCodeSize: 2, palette: rampPalette().slice(0, 12) })),
@@ -116,13 +117,13 @@ describe('LZW, lossless', () => {
     const under = Uint16Array.from(indices, (index, p) => (p % width < 60 ? index : NOTHING));
     const cut = indices.map((index, p) => (p % width < 60 ? t : index));
     const img = image(cut, width, { transparentIndex: t, under });
-    const { data, written } = encodeLzw(img, 0);
+    const { data, written } = encodeLzw(lzw, img, 0);
     expect(decodeLzw(data, 8, cut.length)).toEqual(written);
     written.forEach((index, p) => {
       const shown = index === t ? (under[p] === NOTHING ? 'clear' : colours[under[p]!]) : colours[index];
       expect(shown).toBe(colours[indices[p]!]);
     });
-    expect(data.length).toBeLessThan(encodeLzw(image(indices, width), 0).data.length);
+    expect(data.length).toBeLessThan(encodeLzw(lzw, image(indices, width), 0).data.length);
   });
 });
 
@@ -135,7 +136,7 @@ describe('LZW, lossy', () => {
     'at budget %i decodes (omggif) to what it wrote, every pixel within the budget',
     (budget) => {
       const img = image(indices, width);
-      const { data, written } = encodeLzw(img, budget);
+      const { data, written } = encodeLzw(lzw, img, budget);
       expect(omggifIndices(data, img)).toEqual(written);
       // The carried error is at most ¾ of the budget's root, so no pixel is off by more than 1¾ of it.
       let total = 0;
@@ -149,20 +150,20 @@ describe('LZW, lossy', () => {
   );
 
   it('shrinks as the budget grows, and budget 0 is exact', () => {
-    const sizes = [0, 50, 200, 800].map((budget) => encodeLzw(image(indices, width), budget).data.length);
+    const sizes = [0, 50, 200, 800].map((budget) => encodeLzw(lzw, image(indices, width), budget).data.length);
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThan(sizes[i - 1]!);
-    expect(encodeLzw(image(indices, width), 0).written).toEqual(indices);
+    expect(encodeLzw(lzw, image(indices, width), 0).written).toEqual(indices);
   });
 
   it('never shows a colour where the picture is transparent, nor the reverse', () => {
     const t = 0;
     const holes = indices.map((index, p) => (p % 17 < 5 ? t : Math.max(1, index)));
-    const { written } = encodeLzw(image(holes, width, { transparentIndex: t }), 5000);
+    const { written } = encodeLzw(lzw, image(holes, width, { transparentIndex: t }), 5000);
     written.forEach((index, p) => expect(index === t).toBe(holes[p] === t));
   });
 
   it('keeps no drift along a row: a gradient stays as bright on average', () => {
-    const { written } = encodeLzw(image(indices, width), 400);
+    const { written } = encodeLzw(lzw, image(indices, width), 400);
     for (let y = 0; y < 128; y += 16) {
       let before = 0;
       let after = 0;
@@ -178,9 +179,10 @@ describe('LZW, lossy', () => {
 describe('LZW in two bands of rows (two threads)', () => {
   const width = 160;
   // In this thread, as another worker would: its own copies of the band's arrays.
-  const elsewhere = ({ image: band, errorBudget, band: place }: Parameters<Parameters<typeof encodeInBands>[2]>[0]) =>
+  const elsewhere = ({ image: band, errorBudget, band: place }: Parameters<Parameters<typeof encodeInBands>[3]>[0]) =>
     Promise.resolve(
       encodeLzw(
+        lzw,
         { ...band, indices: band.indices.slice(), under: band.under?.slice() ?? null, budgets: band.budgets?.slice() },
         errorBudget,
         place,
@@ -193,13 +195,13 @@ describe('LZW in two bands of rows (two threads)', () => {
     ['two rows', noisyRamp(width, 2, 10, 4)],
   ])('lossless, %s: one stream that decodes (ours and omggif) to the picture', async (_, indices) => {
     const img = image(indices, width);
-    const { data, bits, written } = await encodeInBands(img, 0, elsewhere);
+    const { data, bits, written } = await encodeInBands(lzw, img, 0, elsewhere);
     expect(written).toEqual(indices);
     expect(Math.ceil(bits / 8)).toBe(data.length);
     expect(decodeLzw(data, 8, indices.length)).toEqual(indices);
     expect(omggifIndices(data, img)).toEqual(indices);
     // One fresh dictionary more than a single encode: a little larger, never much.
-    const single = encodeLzw(img, 0).data.length;
+    const single = encodeLzw(lzw, img, 0).data.length;
     expect(data.length).toBeGreaterThanOrEqual(single * 0.98);
     expect(data.length).toBeLessThan(single * 1.1 + 64);
   });
@@ -208,14 +210,14 @@ describe('LZW in two bands of rows (two threads)', () => {
     const indices = noisyRamp(256, 128, 24, 9);
     const img = image(indices, 256);
     const budget = 400;
-    const { data, written } = await encodeInBands(img, budget, elsewhere);
+    const { data, written } = await encodeInBands(lzw, img, budget, elsewhere);
     expect(omggifIndices(data, img)).toEqual(written);
     written.forEach((index, p) =>
       expect(distance(rampPalette(), index, indices[p]!)).toBeLessThanOrEqual(1.75 * Math.sqrt(budget) + 1),
     );
     expect(written).not.toEqual(indices);
     expect(written.subarray(64 * 256)).not.toEqual(indices.subarray(64 * 256));
-    expect(data.length).toBeLessThan(encodeLzw(img, 0).data.length);
+    expect(data.length).toBeLessThan(encodeLzw(lzw, img, 0).data.length);
   });
 
   it('joins streams at every bit offset', () => {
@@ -249,11 +251,12 @@ describe("the encoder's wasm instance", () => {
   );
 
   it('writes the same bytes for the same frame whatever it encoded before (no state left between encodes)', () => {
-    const first = [encodeLzw(differenced, 0), encodeLzw(image(indices, width), 300)];
+    const first = [encodeLzw(lzw, differenced, 0), encodeLzw(lzw, image(indices, width), 300)];
     // Lossy with per-pixel budgets, a clear canvas, another code size: then the same two again.
     const budgets = new Uint16Array(indices.length).map((_, p) => (p % 7) * 100);
-    encodeLzw(image(indices, width, { budgets }), 500);
+    encodeLzw(lzw, image(indices, width, { budgets }), 500);
     encodeLzw(
+      lzw,
       image(
         indices.map((index) => index & 3),
         width,
@@ -261,7 +264,7 @@ describe("the encoder's wasm instance", () => {
       ),
       0,
     );
-    const again = [encodeLzw(differenced, 0), encodeLzw(image(indices, width), 300)];
+    const again = [encodeLzw(lzw, differenced, 0), encodeLzw(lzw, image(indices, width), 300)];
     expect(again).toEqual(first);
   });
 
@@ -269,7 +272,7 @@ describe("the encoder's wasm instance", () => {
     // No error allowed on the left half, a large one on the right.
     const budgets = new Uint16Array(indices.length).map((_, p) => (p % width < width / 2 ? 0 : 2000));
     const img = image(indices, width, { budgets });
-    const { data, written } = encodeLzw(img, 400);
+    const { data, written } = encodeLzw(lzw, img, 400);
     expect(omggifIndices(data, img)).toEqual(written);
     // Exact where the budget is 0: a row starts there, and a new row carries no error from the last one.
     const left = (bytes: Uint8Array) => bytes.filter((_, p) => p % width < width / 2);
@@ -280,11 +283,11 @@ describe("the encoder's wasm instance", () => {
   it('encodes a frame far bigger than the last, then a small one again (its memory grows, then is let go)', () => {
     // 7 Mpixels: 84 MB of the instance's memory, more than it keeps (lzw-wasm.ts).
     const big = noisyRamp(2800, 2500, 20, 2);
-    const { data, written } = encodeLzw(image(big, 2800), 0);
+    const { data, written } = encodeLzw(lzw, image(big, 2800), 0);
     // Buffers compare in milliseconds where toEqual walks 7 million elements.
     expect(Buffer.from(written).equals(big)).toBe(true);
     expect(Buffer.from(decodeLzw(data, 8, big.length)).equals(big)).toBe(true);
-    const small = encodeLzw(differenced, 0);
+    const small = encodeLzw(lzw, differenced, 0);
     expect(decodeLzw(small.data, 8, indices.length)).toEqual(small.written);
   });
 });

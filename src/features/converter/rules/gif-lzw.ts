@@ -1,10 +1,9 @@
 /**
  * GIF's variable-width LZW (GIF89a spec, appendix F), both ways, on the bare code stream (the image
  * data sub-blocks already joined). The encoder, lossless or lossy (gifsicle's `--lossy` technique), is C
- * compiled to wasm (wasm-assets/core/lzw/gif-lzw.c, through lzw-wasm.ts): the decoder, and how a frame is
- * cut into bands for two threads, are here.
+ * compiled to wasm (wasm-assets/core/lzw/gif-lzw.c) and handed in as an LzwEncoder: the decoder, and how
+ * a frame is cut into bands for two threads, are here.
  */
-import { encodeWithWasm } from './lzw-wasm';
 
 /** A canvas pixel where nothing is drawn (an index is below 256). */
 export const NOTHING = 256;
@@ -180,6 +179,25 @@ export interface LzwResult {
   written: Uint8Array;
 }
 
+/** What lossy-budget.ts adaptiveBudgets hands the encoder's module (lzw/lossy-budget.c) besides the frame. */
+export interface BudgetRule {
+  transparentIndex: number | null;
+  budget: number;
+  smoothShare: number;
+  maxShare: number;
+  fullAt: number;
+}
+
+/**
+ * The LZW encoder's module (wasm-assets/core/gif-lzw.wasm), loaded by the thread that encodes
+ * (runtime/lzw-encoder.ts) and passed to whatever encodes, so these rules hold no module or instance.
+ */
+export interface LzwEncoder {
+  encode(image: LzwImage, errorBudget: number, band: LzwBand): LzwResult;
+  /** Per-pixel budgets of a frame of indices (lossy-budget.ts adaptiveBudgets). */
+  budgets(indices: Uint8Array, width: number, palette: Uint8Array, rule: BudgetRule): Uint16Array;
+}
+
 /**
  * Where a stream sits in a frame's code stream (encodeInBands): `whole` (clear code first, end code last),
  * `first` (ends on a clear code instead: the next band starts on a fresh dictionary) or `next` (no clear
@@ -193,10 +211,9 @@ export type LzwBand = 'whole' | 'first' | 'next';
  * the error carried from the previous pixels of its row: 0 is lossless. Each
  * string is the longest the dictionary holds whose every pixel shows its wanted colour, or stays within
  * the budget; among the longest, the one of least summed error (gif-lzw.c says how it is searched).
- * Needs the encoder's module in this thread (lzw-wasm.ts setLzwModule).
  */
-export function encodeLzw(image: LzwImage, errorBudget = 0, band: LzwBand = 'whole'): LzwResult {
-  return encodeWithWasm(image, errorBudget, band);
+export function encodeLzw(lzw: LzwEncoder, image: LzwImage, errorBudget = 0, band: LzwBand = 'whole'): LzwResult {
+  return lzw.encode(image, errorBudget, band);
 }
 
 /** One frame's encode as its rows' bands: what encodeInBands hands to another thread. */
@@ -229,13 +246,14 @@ export function bandOf(image: LzwImage, top: number, bottom: number): LzwImage {
  * carried along a row only, never to the next one, so the bands allow the same error as one encode.
  */
 export async function encodeInBands(
+  lzw: LzwEncoder,
   image: LzwImage,
   errorBudget: number,
   encodeLower: (request: LzwBandRequest) => Promise<LzwResult>,
 ): Promise<LzwResult> {
   const split = Math.ceil(image.height / 2);
   const lower = encodeLower({ image: bandOf(image, split, image.height), errorBudget, band: 'next' });
-  const upper = encodeLzw(bandOf(image, 0, split), errorBudget, 'first');
+  const upper = encodeLzw(lzw, bandOf(image, 0, split), errorBudget, 'first');
   return joinBands(upper, await lower);
 }
 

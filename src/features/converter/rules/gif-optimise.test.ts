@@ -13,6 +13,7 @@ import {
 } from './gif-optimise';
 import { readIndexedFrames } from './indexed-frames';
 import { MAX_BUDGET_SHARE } from './lossy-budget';
+import { lzw } from '../../../../tests/support/node-lzw';
 
 const W = 64;
 const H = 48;
@@ -126,7 +127,7 @@ describe('GIF optimiser, lossless', () => {
       [0, 1, 2, 3].map((i) => ({ indices: scene(4 + i * 6, 10 + i * 3) })),
       1,
     );
-    const output = optimiseGif(input, { lossiness: 0 });
+    const output = optimiseGif(lzw, input, { lossiness: 0 });
     expect(composites(output)).toEqual(composites(input));
     expect(output.length).toBeLessThan(input.length * 0.6);
     const rects = frameRects(output);
@@ -142,7 +143,7 @@ describe('GIF optimiser, lossless', () => {
     const every = (p: number) => p % 256;
     const frames = [0, 1, 2].map((i) => ({ indices: scene(4 + i * 6, 10, 1, every) }));
     const input = wholeFrames(frames, 1);
-    const output = optimiseGif(input, { lossiness: 0 });
+    const output = optimiseGif(lzw, input, { lossiness: 0 });
     expect(composites(output)).toEqual(composites(input));
     const parsed = parseGif(output);
     expect(parsed.globalPalette!.length / 3).toBe(256);
@@ -155,7 +156,7 @@ describe('GIF optimiser, lossless', () => {
   it('keeps transparent frames right: what the sprite leaves is cleared, what it covers is drawn', () => {
     const frames = [0, 1, 2, 3, 4].map((i) => ({ indices: sprite(2 + i * 10, 30 - i * 5), transparent: true }));
     const input = wholeFrames(frames, 2);
-    const output = optimiseGif(input, { lossiness: 0 });
+    const output = optimiseGif(lzw, input, { lossiness: 0 });
     expect(composites(output)).toEqual(composites(input));
     expect(output.length).toBeLessThan(input.length);
     const parsed = parseGif(output);
@@ -173,7 +174,7 @@ describe('GIF optimiser, lossless', () => {
       { indices: scene(30, 30) },
     ];
     const input = wholeFrames(frames, 2);
-    const output = optimiseGif(input, { lossiness: 0 });
+    const output = optimiseGif(lzw, input, { lossiness: 0 });
     expect(composites(output)).toEqual(composites(input));
     // Frame 1 must clear for the sprite (whole rectangle); frame 3 repeats frame 2: one transparent pixel.
     expect(frameRects(output)[1]).toEqual([0, 0, W, H]);
@@ -182,12 +183,12 @@ describe('GIF optimiser, lossless', () => {
 
   it('returns the very same bytes when it cannot do better', () => {
     const input = wholeFrames([{ indices: new Uint8Array(W * H).fill(7) }], 0);
-    const once = optimiseGif(input, { lossiness: 0 });
+    const once = optimiseGif(lzw, input, { lossiness: 0 });
     expect(once.length).toBeLessThan(input.length / 5); // 256 colours in the table, one used
-    expect(optimiseGif(once, { lossiness: 0 })).toBe(once);
-    expect(optimiseGif(once, { lossiness: 80 })).toBe(once);
+    expect(optimiseGif(lzw, once, { lossiness: 0 })).toBe(once);
+    expect(optimiseGif(lzw, once, { lossiness: 80 })).toBe(once);
     const notAGif = Uint8Array.of(1, 2, 3);
-    expect(optimiseGif(notAGif, { lossiness: 20 })).toBe(notAGif);
+    expect(optimiseGif(lzw, notAGif, { lossiness: 20 })).toBe(notAGif);
   });
 });
 
@@ -196,8 +197,8 @@ describe('GIF optimiser, lossy', () => {
   const input = wholeFrames(frames, 1);
 
   it.each([20, 60])('at lossiness %i is smaller, every pixel within the budget and transparency kept', (lossiness) => {
-    const lossless = optimiseGif(input, { lossiness: 0 });
-    const output = optimiseGif(input, { lossiness });
+    const lossless = optimiseGif(lzw, input, { lossiness: 0 });
+    const output = optimiseGif(lzw, input, { lossiness });
     expect(output.length).toBeLessThan(lossless.length);
     const [expected, actual] = [composites(input), composites(output)];
     expectWithinLossyBudget(expected, actual, lossiness);
@@ -207,9 +208,9 @@ describe('GIF optimiser, lossy', () => {
     // Noise over a ramp, a clear band across the middle (index 0 is transparent).
     const indices = scene(40, 30, 7).map((index, p) => (Math.floor(p / W) % 16 < 3 ? 0 : index));
     const input = wholeFrames([{ indices, transparent: true }], 0);
-    const lossless = optimiseGif(input, { lossiness: 0 });
+    const lossless = optimiseGif(lzw, input, { lossiness: 0 });
     expect(composites(lossless)).toEqual(composites(input));
-    const output = optimiseGif(input, { lossiness: 40 });
+    const output = optimiseGif(lzw, input, { lossiness: 40 });
     expect(output.length).toBeLessThan(lossless.length);
     expect(frameRects(output)).toEqual([[0, 0, W, H]]);
     const [want, got] = [composites(input)[0]!, composites(output)[0]!];
@@ -223,7 +224,7 @@ describe('GIF optimiser, lossy', () => {
 
   it('does not redraw a frame that did not change (no flicker, no bytes)', () => {
     const still = wholeFrames([{ indices: scene(8, 8) }, { indices: scene(8, 8) }], 1);
-    const output = optimiseGif(still, { lossiness: 80 });
+    const output = optimiseGif(lzw, still, { lossiness: 80 });
     const shown = composites(output);
     expect(shown[1]).toEqual(shown[0]);
     expect(frameRects(output)[1]).toEqual([0, 0, 1, 1]);
@@ -252,16 +253,16 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
   );
   it('lossless: the joined runs are byte for byte the GIF one run makes', () => {
     for (const input of [moving, pan]) {
-      const one = optimiseGif(input, { lossiness: 0 });
+      const one = optimiseGif(lzw, input, { lossiness: 0 });
       expect(one.length).toBeLessThan(input.length);
-      expect(optimiseGifInRuns(input, { lossiness: 0 }, halves)).toEqual(one);
+      expect(optimiseGifInRuns(lzw, input, { lossiness: 0 }, halves)).toEqual(one);
     }
   });
 
   it.each([20, 60])('lossy %i: smaller, every frame within the budget, timing and loop kept', (lossiness) => {
     for (const input of [moving, pan]) {
-      const output = optimiseGifInRuns(input, { lossiness }, halves);
-      expect(output.length).toBeLessThan(optimiseGif(input, { lossiness: 0 }).length);
+      const output = optimiseGifInRuns(lzw, input, { lossiness }, halves);
+      expect(output.length).toBeLessThan(optimiseGif(lzw, input, { lossiness: 0 }).length);
       const [expected, actual] = [composites(input), composites(output)];
       expect(actual).toHaveLength(6);
       const reader = new GifReader(output);
@@ -272,9 +273,9 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
   });
 
   it('lossy: the later run starts on its own, and leaves what did not change to the frame before', () => {
-    expect(optimiseRun(pan, { lossiness: 60 }, halves[1]!)).not.toBeNull();
-    const output = optimiseGifInRuns(pan, { lossiness: 60 }, halves);
-    expect(output).not.toEqual(optimiseGif(pan, { lossiness: 60 }));
+    expect(optimiseRun(lzw, pan, { lossiness: 60 }, halves[1]!)).not.toBeNull();
+    const output = optimiseGifInRuns(lzw, pan, { lossiness: 60 }, halves);
+    expect(output).not.toEqual(optimiseGif(lzw, pan, { lossiness: 60 }));
     // The title bar stays: the first frame of the second run starts below it.
     expect(frameRects(output)[3]).toEqual([0, 8, W, H - 8]);
   });
@@ -288,10 +289,10 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
       { firstFrame: 0, frameCount: 2 },
       { firstFrame: 2, frameCount: 2 },
     ];
-    expect(optimiseRun(input, { lossiness: 0 }, runs[1]!)).toBeNull();
-    expect(joinOptimisedRuns(input, [optimiseRun(input, { lossiness: 0 }, runs[0]!), null])).toBeNull();
+    expect(optimiseRun(lzw, input, { lossiness: 0 }, runs[1]!)).toBeNull();
+    expect(joinOptimisedRuns(input, [optimiseRun(lzw, input, { lossiness: 0 }, runs[0]!), null])).toBeNull();
     // The pass then runs in one run.
-    expect(optimiseGifInRuns(input, { lossiness: 0 }, runs)).toEqual(optimiseGif(input, { lossiness: 0 }));
+    expect(optimiseGifInRuns(lzw, input, { lossiness: 0 }, runs)).toEqual(optimiseGif(lzw, input, { lossiness: 0 }));
   });
 
   it('lossy: a still camera is not cut (the later run would redraw all the noise), lossless it is', () => {
@@ -304,11 +305,11 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
       })),
       1,
     );
-    expect(optimiseRun(stillCamera, { lossiness: 60 }, halves[1]!)).toBeNull();
-    expect(optimiseGifInRuns(stillCamera, { lossiness: 60 }, halves)).toEqual(
-      optimiseGif(stillCamera, { lossiness: 60 }),
+    expect(optimiseRun(lzw, stillCamera, { lossiness: 60 }, halves[1]!)).toBeNull();
+    expect(optimiseGifInRuns(lzw, stillCamera, { lossiness: 60 }, halves)).toEqual(
+      optimiseGif(lzw, stillCamera, { lossiness: 60 }),
     );
-    expect(optimiseRun(stillCamera, { lossiness: 0 }, halves[1]!)).not.toBeNull();
+    expect(optimiseRun(lzw, stillCamera, { lossiness: 0 }, halves[1]!)).not.toBeNull();
   });
 
   it('cuts only big opaque animations, as the engine splits its encode', () => {
@@ -333,12 +334,12 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
 
   it('writes the GIF the pass makes of the same frames as a GIF, byte for byte', () => {
     for (const lossiness of [0, 40]) {
-      expect(optimiseGif(indexedFrames(moving), { lossiness })).toEqual(
-        optimiseGif(wholeFrames(moving, 1), { lossiness }),
+      expect(optimiseGif(lzw, indexedFrames(moving), { lossiness })).toEqual(
+        optimiseGif(lzw, wholeFrames(moving, 1), { lossiness }),
       );
     }
     // Transparent frames are drawn over a cleared canvas, as whole frames disposed to the background.
-    const fromIndices = optimiseGif(indexedFrames(sprites), { lossiness: 0 });
+    const fromIndices = optimiseGif(lzw, indexedFrames(sprites), { lossiness: 0 });
     expect(composites(fromIndices)).toEqual(composites(wholeFrames(sprites, 2)));
     expect(fromIndices.length).toBeLessThan(wholeFrames(sprites, 2).length);
   });
@@ -349,7 +350,9 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     expect(later.run).toEqual({ firstFrame: 1, frameCount: 3 });
     expect((later.input as typeof frames).frames).toEqual(frames.frames.slice(2));
     expect(runInput(frames, halves[0]!).run).toEqual(halves[0]);
-    expect(optimiseGifInRuns(frames, { lossiness: 0 }, halves)).toEqual(optimiseGif(frames, { lossiness: 0 }));
+    expect(optimiseGifInRuns(lzw, frames, { lossiness: 0 }, halves)).toEqual(
+      optimiseGif(lzw, frames, { lossiness: 0 }),
+    );
     // A frame with transparent pixels does not hide the ones before it: the run starts from the first.
     const clear = indexedFrames([...sprites, ...sprites.slice(0, 2)]);
     expect(runInput(clear, halves[1]!).run).toEqual(halves[1]);
@@ -359,7 +362,7 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     // Lossy, a still camera (the same noisy background, a square moving): one run; lossless it is cut.
     const still = indexedFrames([0, 1, 2, 3, 4, 5].map((i) => ({ indices: scene(4 + i * 8, 10 + i * 4, 3) })));
     expect(
-      optimiseRun(runInput(still, halves[1]!).input, { lossiness: 40 }, runInput(still, halves[1]!).run),
+      optimiseRun(lzw, runInput(still, halves[1]!).input, { lossiness: 40 }, runInput(still, halves[1]!).run),
     ).toBeNull();
     expect(runsWorthCutting(still, { lossiness: 40 }, halves)).toBeNull();
     expect(runsWorthCutting(still, { lossiness: 0 }, halves)).toBe(halves);
@@ -371,7 +374,9 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     const bytes = wholeFrames(moving, 1);
     expect(runsWorthCutting(bytes, { lossiness: 40 }, halves)).toBe(halves);
     // The one run is the GIF the pass makes of the whole: no run made and thrown away.
-    expect(optimiseGifInRuns(still, { lossiness: 40 }, halves)).toEqual(optimiseGif(still, { lossiness: 40 }));
+    expect(optimiseGifInRuns(lzw, still, { lossiness: 40 }, halves)).toEqual(
+      optimiseGif(lzw, still, { lossiness: 40 }),
+    );
   });
 
   it('says what the later run would say, at the 25 % of unchanged pixels it starts on its own under', () => {
@@ -387,7 +392,7 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     for (const share of [0.2, 0.24, 0.3, 0.9]) {
       const frames = cutAt(share);
       const later = runInput(frames, halves[1]!);
-      const declines = optimiseRun(later.input, lossy, later.run) === null;
+      const declines = optimiseRun(lzw, later.input, lossy, later.run) === null;
       expect(declines).toBe(share > 0.25);
       expect(runsWorthCutting(frames, lossy, halves)).toBe(declines ? null : halves);
     }
@@ -403,12 +408,12 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
       frame.indices = frame.indices!.map((index) => 255 - index);
     }
     const later = runInput(frames, halves[1]!);
-    expect(optimiseRun(later.input, { lossiness: 40 }, later.run)).toBeNull();
+    expect(optimiseRun(lzw, later.input, { lossiness: 40 }, later.run)).toBeNull();
     expect(runsWorthCutting(frames, { lossiness: 40 }, halves)).toBeNull();
   });
 
   it('written as they are (no pass), the frames show the same pictures as their GIF', () => {
-    expect(composites(gifAsMapped(indexedFrames(moving)))).toEqual(composites(wholeFrames(moving, 1)));
-    expect(composites(gifAsMapped(indexedFrames(sprites)))).toEqual(composites(wholeFrames(sprites, 2)));
+    expect(composites(gifAsMapped(lzw, indexedFrames(moving)))).toEqual(composites(wholeFrames(moving, 1)));
+    expect(composites(gifAsMapped(lzw, indexedFrames(sprites)))).toEqual(composites(wholeFrames(sprites, 2)));
   });
 });

@@ -22,6 +22,7 @@ import {
   minCodeSizeFor,
   packColour,
   type LzwBandRequest,
+  type LzwEncoder,
   type LzwImage,
   type LzwResult,
 } from './gif-lzw';
@@ -53,12 +54,12 @@ export type PassInput = Uint8Array | GifFile;
  * The optimised GIF. Of a GIF's bytes: `gif` itself when the pass cannot make it smaller (or cannot read
  * it). Of indexed frames: the frames as they are, losslessly encoded, when the pass cannot rewrite them.
  */
-export function optimiseGif(input: PassInput, options: GifOptimiseOptions): Uint8Array {
-  return smallest(input, optimiseRun(input, options, null));
+export function optimiseGif(lzw: LzwEncoder, input: PassInput, options: GifOptimiseOptions): Uint8Array {
+  return smallest(lzw, input, optimiseRun(lzw, input, options, null));
 }
 
-function smallest(input: PassInput, optimised: Uint8Array | null): Uint8Array {
-  if (!(input instanceof Uint8Array)) return optimised ?? gifAsMapped(input);
+function smallest(lzw: LzwEncoder, input: PassInput, optimised: Uint8Array | null): Uint8Array {
+  if (!(input instanceof Uint8Array)) return optimised ?? gifAsMapped(lzw, input);
   return optimised && optimised.length < input.length ? optimised : input;
 }
 
@@ -66,7 +67,7 @@ function smallest(input: PassInput, optimised: Uint8Array | null): Uint8Array {
  * Indexed frames written as they are (whole, lossless): the GIF without the pass. Measuring tools and
  * tests compare with it; the pass falls back on it when it cannot rewrite the frames.
  */
-export function gifAsMapped(input: PassInput): Uint8Array {
+export function gifAsMapped(lzw: LzwEncoder, input: PassInput): Uint8Array {
   if (input instanceof Uint8Array) return input;
   return writeGif({
     ...input,
@@ -76,7 +77,7 @@ export function gifAsMapped(input: PassInput): Uint8Array {
       const palette = paletteOf(input, frame);
       const minCodeSize = minCodeSizeFor(palette.length / 3);
       const image = { ...rest, indices, palette, under: null, minCodeSize };
-      return { ...rest, minCodeSize, data: encodeLzw(image).data };
+      return { ...rest, minCodeSize, data: encodeLzw(lzw, image).data };
     }),
   });
 }
@@ -87,6 +88,7 @@ export function gifAsMapped(input: PassInput): Uint8Array {
  * code per frame) in about half the encode's time when a core is free.
  */
 export async function optimiseGifInBands(
+  lzw: LzwEncoder,
   input: PassInput,
   options: GifOptimiseOptions,
   encodeLower: (request: LzwBandRequest) => Promise<LzwResult>,
@@ -94,14 +96,15 @@ export async function optimiseGifInBands(
   const steps = optimiseSteps(input, options, null);
   let step = steps.next();
   while (!step.done) {
-    const { image, errorBudget } = step.value;
+    const image = imageOf(lzw, step.value);
+    const { errorBudget } = step.value;
     step = steps.next(
       bandsPay(image, errorBudget)
-        ? await encodeInBands(image, errorBudget, encodeLower)
-        : encodeLzw(image, errorBudget),
+        ? await encodeInBands(lzw, image, errorBudget, encodeLower)
+        : encodeLzw(lzw, image, errorBudget),
     );
   }
-  return smallest(input, step.value);
+  return smallest(lzw, input, step.value);
 }
 
 /**
@@ -118,14 +121,26 @@ const bandsPay = (image: LzwImage, errorBudget: number) =>
 interface EncodeStep {
   image: LzwImage;
   errorBudget: number;
+  /** A lossy still's budget is spread by content (lossy-budget.ts) before it is encoded: its smooth areas' share. */
+  spread?: { smoothShare: number | undefined };
 }
 
 type PassSteps<T> = Generator<EncodeStep, T, LzwResult>;
 
+/** The step's image, with its per-pixel budgets when the step spreads its budget. */
+function imageOf(lzw: LzwEncoder, { image, errorBudget, spread }: EncodeStep): LzwImage {
+  if (!spread) return image;
+  const { indices, width, palette, transparentIndex } = image;
+  return {
+    ...image,
+    budgets: adaptiveBudgets(lzw, indices, width, palette, transparentIndex, errorBudget, spread.smoothShare),
+  };
+}
+
 /** The pass with every encode done here, one after the other. */
-function runHere<T>(steps: PassSteps<T>): T {
+function runHere<T>(lzw: LzwEncoder, steps: PassSteps<T>): T {
   let step = steps.next();
-  while (!step.done) step = steps.next(encodeLzw(step.value.image, step.value.errorBudget));
+  while (!step.done) step = steps.next(encodeLzw(lzw, imageOf(lzw, step.value), step.value.errorBudget));
   return step.value;
 }
 
@@ -191,20 +206,21 @@ function laterRunDeclines(file: GifFile, options: GifOptimiseOptions, run: Optim
 
 /** The runs one after the other, in this thread: what the runtime does on two workers at once. */
 export function optimiseGifInRuns(
+  lzw: LzwEncoder,
   input: PassInput,
   options: GifOptimiseOptions,
   given: readonly OptimiseRun[] | null,
 ): Uint8Array {
   const runs = runsWorthCutting(input, options, given);
-  if (!runs) return optimiseGif(input, options);
+  if (!runs) return optimiseGif(lzw, input, options);
   return (
     joinOptimisedRuns(
       input,
       runs.map((run) => {
         const part = runInput(input, run);
-        return optimiseRun(part.input, options, part.run);
+        return optimiseRun(lzw, part.input, options, part.run);
       }),
-    ) ?? optimiseGif(input, options)
+    ) ?? optimiseGif(lzw, input, options)
   );
 }
 
@@ -249,8 +265,13 @@ function coversOpaquely(file: GifFile, frame: GifFrame): boolean {
  * differ from it (within the error it allowed there): until this run writes a pixel, only an exactly
  * unchanged picture may keep it, never a merely close one, so the error never adds up.
  */
-export function optimiseRun(input: PassInput, options: GifOptimiseOptions, run: OptimiseRun | null): Uint8Array | null {
-  return runHere(optimiseSteps(input, options, run));
+export function optimiseRun(
+  lzw: LzwEncoder,
+  input: PassInput,
+  options: GifOptimiseOptions,
+  run: OptimiseRun | null,
+): Uint8Array | null {
+  return runHere(lzw, optimiseSteps(input, options, run));
 }
 
 function* optimiseSteps(
@@ -563,12 +584,10 @@ function* stillFrame(
       transparentIndex: shared.transparentIndex,
       under: null,
       minCodeSize,
-      budgets:
-        budget > 0
-          ? adaptiveBudgets(remapped, source.width, shared.palette, shared.transparentIndex, budget, smoothShare)
-          : null,
+      budgets: null,
     },
     errorBudget: budget,
+    ...(budget > 0 ? { spread: { smoothShare } } : {}),
   };
   return {
     ...source,

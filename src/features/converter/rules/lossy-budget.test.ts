@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adaptiveBudgets, DITHERED_SMOOTH_SHARE, MAX_BUDGET_SHARE } from './lossy-budget';
+import { lzw } from '../../../../tests/support/node-lzw';
 
 /** Greys: index i is grey level i. */
 const GREYS = Uint8Array.from({ length: 256 * 3 }, (_, i) => Math.floor(i / 3));
@@ -13,7 +14,7 @@ describe('lossy budget by content', () => {
   });
 
   it('gives a smooth block a quarter of the budget and a busy one twice', () => {
-    const budgets = adaptiveBudgets(indices, width, GREYS, null, 400);
+    const budgets = adaptiveBudgets(lzw, indices, width, GREYS, null, 400);
     expect(budgets[0]).toBe(100);
     expect(budgets[width * 9 + 3]).toBe(100);
     expect(budgets[12]).toBe(800);
@@ -21,7 +22,7 @@ describe('lossy budget by content', () => {
   });
 
   it('gives smooth blocks a larger share when asked (a still dithered by diffusion)', () => {
-    const budgets = adaptiveBudgets(indices, width, GREYS, null, 400, DITHERED_SMOOTH_SHARE);
+    const budgets = adaptiveBudgets(lzw, indices, width, GREYS, null, 400, DITHERED_SMOOTH_SHARE);
     expect(budgets[0]).toBe(Math.round(400 * DITHERED_SMOOTH_SHARE));
     expect(budgets[0]).toBeGreaterThan(100);
     expect(budgets[12]).toBe(800);
@@ -29,7 +30,7 @@ describe('lossy budget by content', () => {
 
   it('leaves transparent pixels out of the activity', () => {
     const holes = indices.map((index) => (index === 60 ? 255 : index));
-    const budgets = adaptiveBudgets(holes, width, GREYS, 255, 400);
+    const budgets = adaptiveBudgets(lzw, holes, width, GREYS, 255, 400);
     // The texture's pixels that remain all have the same grey: no steps, the smallest share.
     expect(budgets[12]).toBe(100);
   });
@@ -67,7 +68,7 @@ describe('lossy budget by content', () => {
       const share = Math.min(MAX_BUDGET_SHARE, Math.max(0.25, (steps ? sum / steps : 0) / 10));
       return Math.round(300 * share);
     };
-    const budgets = adaptiveBudgets(frame, w, palette, transparent, 300);
+    const budgets = adaptiveBudgets(lzw, frame, w, palette, transparent, 300);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) expect(budgets[y * w + x]).toBeCloseTo(expected(x - (x % 8), y - (y % 8)), 0);
     }

@@ -6,7 +6,7 @@
  * of the budget (SMOOTH_SHARE); texture steps by ten levels and more: it gets up to twice the budget.
  */
 
-import { budgetsWithWasm } from './lzw-wasm';
+import type { LzwEncoder } from './gif-lzw';
 
 /** Mean luma step (0–255) at which a block (8x8, lossy-budget.c's) gets the whole budget, and the shares at both ends. */
 const FULL_AT = 10;
@@ -34,6 +34,7 @@ export const DITHERED_SMOOTH_SHARE = 0.4;
  * still's optimiser pass before its encode could start, in the module 11 (7 of them the walk itself).
  */
 export function adaptiveBudgets(
+  lzw: LzwEncoder,
   indices: Uint8Array,
   width: number,
   palette: Uint8Array,
@@ -41,7 +42,7 @@ export function adaptiveBudgets(
   budget: number,
   smoothShare: number = SMOOTH_SHARE,
 ): Uint16Array {
-  return budgetsWithWasm(indices, width, palette, {
+  return lzw.budgets(indices, width, palette, {
     transparentIndex,
     budget,
     smoothShare,

@@ -1,9 +1,9 @@
 /**
  * The LZW encoder's wasm (wasm-assets/core/lzw/gif-lzw.c and lossy-budget.c, built with the core into
- * gif-lzw.wasm): one instance per thread, given the compiled module by whoever can fetch it (the optimiser worker; in Node,
- * tests/support/node-lzw.ts). Each encode copies its frame into the instance's memory and the result out.
+ * gif-lzw.wasm), given the compiled module by whoever can fetch it (the optimiser worker's lzw-loader.ts;
+ * in Node, tests/support/node-lzw.ts). Each encode copies its frame into the instance's memory and the result out.
  */
-import type { LzwBand, LzwImage, LzwResult } from './gif-lzw';
+import type { BudgetRule, LzwBand, LzwEncoder, LzwImage, LzwResult } from './gif-lzw';
 
 interface Exports {
   memory: WebAssembly.Memory;
@@ -149,42 +149,27 @@ class LzwInstance {
   }
 }
 
-let module: WebAssembly.Module | null = null;
-let instance: LzwInstance | null = null;
+/** The encoder of one thread: its instance is started on first use, and again after a big frame let it go. */
+export class WasmLzwEncoder implements LzwEncoder {
+  readonly #module: WebAssembly.Module;
+  #instance: LzwInstance | null = null;
 
-/** Makes the encoder usable in this thread. */
-export function setLzwModule(compiled: WebAssembly.Module): void {
-  module = compiled;
-  instance = null;
-}
+  constructor(module: WebAssembly.Module) {
+    this.#module = module;
+  }
 
-/** This thread's instance: started on first use, and again after a big frame let it go. */
-function withInstance<T>(work: (encoder: LzwInstance) => T): T {
-  if (!module) throw new Error('The LZW encoder is not loaded');
-  instance ??= new LzwInstance(module);
-  const result = work(instance);
-  if (instance.memoryBytes > KEEP_MEMORY_BYTES) instance = null;
-  return result;
-}
+  encode(image: LzwImage, errorBudget: number, band: LzwBand): LzwResult {
+    return this.#withInstance((instance) => instance.encode(image, errorBudget, band));
+  }
 
-export function encodeWithWasm(image: LzwImage, errorBudget: number, band: LzwBand): LzwResult {
-  return withInstance((encoder) => encoder.encode(image, errorBudget, band));
-}
+  budgets(indices: Uint8Array, width: number, palette: Uint8Array, rule: BudgetRule): Uint16Array {
+    return this.#withInstance((instance) => instance.budgets(indices, width, palette, rule));
+  }
 
-/** What lossy-budget.ts adaptiveBudgets hands the module (lzw/lossy-budget.c) besides the frame. */
-export interface BudgetRule {
-  transparentIndex: number | null;
-  budget: number;
-  smoothShare: number;
-  maxShare: number;
-  fullAt: number;
-}
-
-export function budgetsWithWasm(
-  indices: Uint8Array,
-  width: number,
-  palette: Uint8Array,
-  rule: BudgetRule,
-): Uint16Array {
-  return withInstance((encoder) => encoder.budgets(indices, width, palette, rule));
+  #withInstance<T>(work: (instance: LzwInstance) => T): T {
+    this.#instance ??= new LzwInstance(this.#module);
+    const result = work(this.#instance);
+    if (this.#instance.memoryBytes > KEEP_MEMORY_BYTES) this.#instance = null;
+    return result;
+  }
 }

@@ -47,13 +47,13 @@ scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => 
 async function optimise({ id, input: given, options, run, bands }: OptimiseRequest): Promise<void> {
   let response: OptimiseResponse;
   try {
-    await lzwEncoderReady();
+    const lzw = await lzwEncoderReady();
     const input = given instanceof ArrayBuffer ? new Uint8Array(given) : given;
     const output = run
-      ? optimiseRun(input, options, run)
+      ? optimiseRun(lzw, input, options, run)
       : bands && partner
-        ? await optimiseGifInBands(input, options, encodeOnPartner)
-        : optimiseGif(input, options);
+        ? await optimiseGifInBands(lzw, input, options, encodeOnPartner)
+        : optimiseGif(lzw, input, options);
     // A fresh buffer when the pass won; the input's own when it did not: either way it goes back whole.
     const buffer = output === null ? null : output === input ? (given as ArrayBuffer) : (output.buffer as ArrayBuffer);
     response = { id, ok: true, gif: buffer };
@@ -83,8 +83,8 @@ function encodeOnPartner({ image, errorBudget, band }: LzwBandRequest): Promise<
 async function encodeBand({ id, request }: BandRequest): Promise<void> {
   let response: BandResponse;
   try {
-    await lzwEncoderReady();
-    const result = encodeLzw(request.image, request.errorBudget, request.band);
+    const lzw = await lzwEncoderReady();
+    const result = encodeLzw(lzw, request.image, request.errorBudget, request.band);
     response = { id, ok: true, result };
     partner?.postMessage(response, [result.data.buffer, result.written.buffer]);
     return;
