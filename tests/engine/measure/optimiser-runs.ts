@@ -1,5 +1,5 @@
 /**
- * What cutting an animation's optimiser pass in two runs (rules/gif-optimise.ts optimiseRunsFor, one per
+ * What cutting an animation's optimiser pass in two runs (rules/segments.ts optimiseRunsFor, one per
  * worker) costs in bytes and quality, against the pass in one run, on the same encoder output: bytes,
  * SSIM-Y of every frame and butteraugli of the frames around the cut, each against its source PNG.
  *
@@ -10,7 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { decodeGif } from '@/features/converter/rules/gif-decode';
-import { gifAsMapped, optimiseGifInRuns, optimiseRunsFor } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
+import { optimiseRunsFor } from '@/features/converter/rules/segments';
 import { decodePng, type Rgba } from '../../fixtures/pngs';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';

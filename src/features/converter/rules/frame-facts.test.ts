@@ -8,9 +8,8 @@ import {
   PaletteFit,
 } from './content-analysis';
 import type { Placement, Size } from './dimensions';
-import { ContentTally, FrameAnalyser } from './frame-facts';
+import { ContentTally, FrameAnalyser, type ContentFacts } from './frame-facts';
 import { applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
-import type { ContentFacts } from './plan';
 
 interface Frame {
   rgba: Uint8Array;

@@ -10,7 +10,14 @@ import {
 import type { Placement, Size } from './dimensions';
 import { applyMatte, dithersSoftEdges, hasSoftEdges, hasTransparentPixels, type TransparencyOptions } from './matte';
 import { HistogramBuilder, type HistogramSample, type HistogramSampling } from './palette-refine';
-import type { ContentFacts } from './plan';
+
+/** What the frames' pixels told the engine (content-analysis.ts). */
+export interface ContentFacts {
+  smoothGradient: boolean;
+  transparent: boolean;
+  /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
+  exactColours?: readonly number[] | null;
+}
 
 /**
  * What one frame's pixels say (content-analysis.ts), computed where the pixels are: the decode worker

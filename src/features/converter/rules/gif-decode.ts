@@ -6,18 +6,7 @@
  */
 import { GifFormatError } from './gif-blocks';
 import { CLEAR, parseGif, shownFrames } from './gif-file';
-
-export interface GifFrame {
-  /** The whole logical screen after this frame was drawn, RGBA. */
-  rgba: Uint8ClampedArray<ArrayBuffer>;
-  delayCs: number;
-}
-
-export interface DecodedGif {
-  width: number;
-  height: number;
-  frames: GifFrame[];
-}
+import type { DecodedFrame, DecodedGif } from './contracts';
 
 /** Decodes every frame; throws on a file that is not a GIF or is cut short before its first frame. */
 export function decodeGif(bytes: Uint8Array): DecodedGif {
@@ -28,7 +17,7 @@ export function decodeGif(bytes: Uint8Array): DecodedGif {
     if (frame.minCodeSize < 2 || frame.minCodeSize > 8)
       throw new GifFormatError(`invalid LZW code size ${frame.minCodeSize}`);
   }
-  const frames: GifFrame[] = [];
+  const frames: DecodedFrame[] = [];
   let n = 0;
   for (const canvas of shownFrames(file)) {
     const rgba = new Uint8ClampedArray(canvas.length * 4);

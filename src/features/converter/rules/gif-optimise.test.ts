@@ -7,7 +7,6 @@ import {
   optimiseGif,
   optimiseGifInRuns,
   optimiseRun,
-  optimiseRunsFor,
   runInput,
   runsWorthCutting,
 } from './gif-optimise';
@@ -310,17 +309,6 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
       optimiseGif(lzw, stillCamera, { lossiness: 60 }),
     );
     expect(optimiseRun(lzw, stillCamera, { lossiness: 0 }, halves[1]!)).not.toBeNull();
-  });
-
-  it('cuts only big opaque animations, as the engine splits its encode', () => {
-    const frames = Array.from({ length: 10 });
-    expect(optimiseRunsFor({ frames, width: 1920, height: 1080, transparent: false })).toEqual([
-      { firstFrame: 0, frameCount: 5 },
-      { firstFrame: 5, frameCount: 5 },
-    ]);
-    expect(optimiseRunsFor({ frames, width: 1920, height: 1080, transparent: true })).toBeNull();
-    expect(optimiseRunsFor({ frames, width: 320, height: 240, transparent: false })).toBeNull();
-    expect(optimiseRunsFor({ frames: [1], width: 4000, height: 3000, transparent: false })).toBeNull();
   });
 });
 

@@ -26,7 +26,6 @@ import {
   type LzwImage,
   type LzwResult,
 } from './gif-lzw';
-import { splitFrames } from './segments';
 import { adaptiveBudgets } from './lossy-budget';
 
 export interface GifOptimiseOptions {
@@ -151,21 +150,6 @@ function runHere<T>(lzw: LzwEncoder, steps: PassSteps<T>): T {
 export interface OptimiseRun {
   firstFrame: number;
   frameCount: number;
-}
-
-/**
- * Where to cut an animation for two optimiser workers: as the engine splits its encode (segments.ts),
- * when it has no transparency (a run starts on the picture the previous frame shows, which a cleared
- * rectangle would change). Null: one run.
- */
-export function optimiseRunsFor(plan: {
-  frames: readonly unknown[];
-  width: number;
-  height: number;
-  transparent: boolean;
-}): [OptimiseRun, OptimiseRun] | null {
-  if (plan.transparent) return null;
-  return splitFrames(plan.frames.length, plan.width, plan.height);
 }
 
 /**

@@ -3,6 +3,7 @@ import { outputSize, placeFrame, type Placement, type Size } from './dimensions'
 import { ERROR_MESSAGES } from './errors';
 import { outputFileName } from './file-name';
 import { exactPaletteBytes } from './content-analysis';
+import type { ContentFacts } from './frame-facts';
 import { dithersSoftEdges } from './matte';
 import { decodeSizes, extraDecodedBytes, shrunkToPlacements } from './decode-size';
 import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
@@ -183,14 +184,6 @@ export function planLayout(
     estimatedHeapBytes,
     restartAfter: estimatedHeapBytes > RESTART_AFTER_HEAP_BYTES,
   };
-}
-
-/** What the frames' pixels told the engine (content-analysis.ts). */
-export interface ContentFacts {
-  smoothGradient: boolean;
-  transparent: boolean;
-  /** Every colour of every frame (0xRRGGBB) when they fit one GIF palette with the transparent entry. */
-  exactColours?: readonly number[] | null;
 }
 
 function paletteUse(palette: PaletteOptions, alphaThreshold: number): string {

@@ -25,3 +25,18 @@ export function splitFrames(frameCount: number, width: number, height: number): 
     { firstFrame: firstCount, frameCount: frameCount - firstCount },
   ];
 }
+
+/**
+ * Where to cut an animation for two optimiser workers: as the engine splits its encode (splitFrames),
+ * when it has no transparency (a run starts on the picture the previous frame shows, which a cleared
+ * rectangle would change). Null: one run.
+ */
+export function optimiseRunsFor(plan: {
+  frames: readonly unknown[];
+  width: number;
+  height: number;
+  transparent: boolean;
+}): [FrameRun, FrameRun] | null {
+  if (plan.transparent) return null;
+  return splitFrames(plan.frames.length, plan.width, plan.height);
+}

@@ -1,5 +1,7 @@
 /** The user's conversion settings (spec section 3) and the business limits (spec section 9). */
-import type { LoopPlays } from './timing';
+
+/** How many times the animation plays when the loop switch is on: forever, or a total number of plays. */
+export type LoopPlays = 'forever' | number;
 
 export type ConversionMode = 'static' | 'animated';
 

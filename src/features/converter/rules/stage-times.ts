@@ -24,7 +24,8 @@ export const noStageTimes = (): StageTimes => Object.fromEntries(STAGES.map((sta
 export class StageClock {
   readonly times = noStageTimes();
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  /** `now`: the runtime's clock (performance.now), or a test's. */
+  constructor(private readonly now: () => number) {}
 
   add(stage: Stage, ms: number): void {
     this.times[stage] += ms;

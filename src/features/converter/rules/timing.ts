@@ -2,9 +2,7 @@
  * Timing extras of an animation, as pure functions: which file each GIF frame shows (boomerang, frames
  * kept), how long each is shown (hold on the last file) and how many times the GIF plays (NETSCAPE2.0).
  */
-
-/** How many times the animation plays when the loop switch is on: forever, or a total number of plays. */
-export type LoopPlays = 'forever' | number;
+import type { LoopPlays } from './settings';
 
 export const TIMING_LIMITS = {
   /** Total plays when not forever: 2 up (1 play is the loop switch off). NETSCAPE2.0 counts to 65535. */

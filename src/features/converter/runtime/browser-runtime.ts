@@ -111,7 +111,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     report(preparingProgress(milestonesFor(files.length), 0, files.length));
 
     const started = performance.now();
-    const clock = new StageClock();
+    const clock = new StageClock(() => performance.now());
     const read = readInOrder(files, READ_AHEAD_BYTES);
     // Still PNGs checked while the person chose the settings (checks-ahead.ts) go straight to the engine.
     const ahead = await clock.time('validate', () => checksAhead.headers(files));

@@ -3,7 +3,8 @@ import { abortError, errorMessageOf } from '../rules/errors';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming } from '../rules/gif-bytes';
-import { optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun, type PassInput } from '../rules/gif-optimise';
+import type { GifOptimiseOptions, OptimiseRun, PassInput } from '../rules/gif-optimise';
+import { optimiseRunsFor } from '../rules/segments';
 import { readIndexedFrames, stackBands } from '../rules/indexed-frames';
 import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
 import { paletteFileFromHistogram } from '../rules/palette-cut';
@@ -105,7 +106,7 @@ const LOG_LINES_KEPT = 40;
  */
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
-  const clock = job.clock ?? new StageClock();
+  const clock = job.clock ?? new StageClock(() => performance.now());
   const layout = planLayout(job.settings, job.sources, job.plays, job.sampleOf ? { sampleOf: job.sampleOf } : {});
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;

@@ -12,7 +12,7 @@ import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage }
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
 
 /**
- * The pass on two workers at once when the plan cuts the animation in two runs (rules/gif-optimise.ts
+ * The pass on two workers at once when the plan cuts the animation in two runs (rules/segments.ts
  * optimiseRunsFor): each gets a copy of what its run needs, the runs are joined here. The GIF one worker
  * makes otherwise.
  */

@@ -1,10 +1,9 @@
 import { createStore } from 'zustand/vanilla';
-import type { ConversionProgress, ConversionRequest, ConverterRuntime } from '../rules/contracts';
+import type { ConversionProgress, ConversionRequest, ConverterRuntime, DecodedGif } from '../rules/contracts';
 import type { AnimationSummary } from '../rules/apng-parse';
 import { errorMessageOf, isAbortError } from '../rules/errors';
 import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/frame-order';
 import { frameCountOf } from '../rules/frame-sources';
-import type { DecodedGif } from '../rules/gif-decode';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import {
