@@ -1,8 +1,8 @@
-import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
-import { readGifInfo } from '@/features/converter/rules/gif-bytes';
-import { FrameAnalyser } from '@/features/converter/rules/frame-facts';
+import { readGifInfo } from '@/features/converter/rules/gif/bytes';
+import { FrameAnalyser } from '@/features/converter/rules/palette/frame-facts';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { EncoderError, runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { withHole } from '../fixtures/catalogue';

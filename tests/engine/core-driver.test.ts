@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyTiming } from '@/features/converter/rules/gif-bytes';
-import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
-import { readIndexedFrames } from '@/features/converter/rules/indexed-frames';
-import { frameArgument } from '@/features/converter/rules/plan';
+import { applyTiming } from '@/features/converter/rules/gif/bytes';
+import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
+import { readIndexedFrames } from '@/features/converter/rules/gif/indexed-frames';
+import { frameArgument } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';

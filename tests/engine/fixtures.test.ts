@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validatePng } from '@/features/converter/rules/png-validation';
+import { validatePng } from '@/features/converter/rules/png/validation';
 import { BROKEN_FIXTURES, VALID_FIXTURES } from '../fixtures/catalogue';
 import { decodePng } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';

@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseGif } from '@/features/converter/rules/gif-file';
-import { gifAsMapped, optimiseGif, optimiseGifInRuns, type OptimiseRun } from '@/features/converter/rules/gif-optimise';
-import { perceivedError } from '@/features/converter/rules/frame-diff';
-import { MAX_BUDGET_SHARE } from '@/features/converter/rules/lossy-budget';
+import { parseGif } from '@/features/converter/rules/gif/file';
+import {
+  gifAsMapped,
+  optimiseGif,
+  optimiseGifInRuns,
+  type OptimiseRun,
+} from '@/features/converter/rules/gif/optimiser';
+import { perceivedError } from '@/features/converter/rules/gif/frame-diff';
+import { MAX_BUDGET_SHARE } from '@/features/converter/rules/gif/lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { cameraPan, grain, photoLike } from '../fixtures/content';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bandSourceFirstRow, frameArgument } from '@/features/converter/rules/plan';
+import { bandSourceFirstRow, frameArgument } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { lanczosScale } from '../support/lanczos';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/segments';
-import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/plan';
+import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/plan/segments';
+import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import type { Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';

@@ -25,7 +25,7 @@ const FORBIDDEN: [string, string, string][] = [
   ['rules ↛ zustand', `${CONVERTER}/rules/probe.ts`, `import 'zustand';`],
   ['ui ↛ runtime', `${CONVERTER}/ui/Probe.tsx`, `import '@/features/converter/runtime/engine-pool';`],
   ['store ↛ ui', `${CONVERTER}/store/probe.ts`, `import '../ui/messages';`],
-  ['feature ↛ feature', 'src/features/feedback/probe.ts', `import '@/features/converter/rules/plan';`],
+  ['feature ↛ feature', 'src/features/feedback/probe.ts', `import '@/features/converter/rules/plan/plan';`],
   ['feature ↛ pages', `${CONVERTER}/rules/probe.ts`, `import '@/pages/home/HomePage';`],
   ['shared ↛ features', 'src/shared/lib/probe.ts', `import '@/features/offline';`],
   ['pages ↛ app', 'src/pages/home/probe.ts', `import '@/app/paths';`],

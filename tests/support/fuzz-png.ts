@@ -1,9 +1,9 @@
-import { ApngComposer } from '../../src/features/converter/rules/apng-compose';
-import { isAnimatedPng, parseApng } from '../../src/features/converter/rules/apng-parse';
-import { crc32 } from '../../src/features/converter/rules/crc32';
+import { ApngComposer } from '../../src/features/converter/rules/png/apng-compose';
+import { isAnimatedPng, parseApng } from '../../src/features/converter/rules/png/apng-parse';
+import { crc32 } from '../../src/features/converter/rules/png/crc32';
 import { outputSize } from '../../src/features/converter/rules/dimensions';
-import { assertFitsInMemory } from '../../src/features/converter/rules/memory';
-import { validatePng } from '../../src/features/converter/rules/png-validation';
+import { assertFitsInMemory } from '../../src/features/converter/rules/plan/memory';
+import { validatePng } from '../../src/features/converter/rules/png/validation';
 import { DEFAULT_SETTINGS } from '../../src/features/converter/rules/settings';
 import { BLEND, buildApng, DISPOSE, solid } from '../fixtures/apng';
 import { random } from '../fixtures/content';

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildPlan, planLayout } from '../../../src/features/converter/rules/plan';
+import { buildPlan, planLayout } from '../../../src/features/converter/rules/plan/plan';
 import { DEFAULT_SETTINGS, type DitherChoice } from '../../../src/features/converter/rules/settings';
 import { decodePng, encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';

@@ -11,8 +11,8 @@
 import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { outputSize } from '@/features/converter/rules/dimensions';
-import { gifByteLayout } from '@/features/converter/rules/gif-bytes';
-import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
+import { gifByteLayout } from '@/features/converter/rules/gif/bytes';
+import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/estimate/size-estimate';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { convertImages, convertSample, pngInputsAt } from '../../support/node-engine';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';

@@ -8,7 +8,7 @@ import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
 import { convertImages } from '../../support/node-engine';
-import { estimateHeapBytes } from '../../../src/features/converter/rules/memory';
+import { estimateHeapBytes } from '../../../src/features/converter/rules/plan/memory';
 
 const MIB = 1024 * 1024;
 const cases = [

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gifAsMapped, optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGif } from '../../../src/features/converter/rules/gif/optimiser';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/rules/settings';
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import { flatUi, gradient, grain } from '../../fixtures/content';

@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { optimiseGif, optimiseGifInBands } from '@/features/converter/rules/gif-optimise';
-import type { LzwBandRequest, LzwResult } from '@/features/converter/rules/gif-lzw';
-import { decodeGif } from '@/features/converter/rules/gif-decode';
+import { optimiseGif, optimiseGifInBands } from '@/features/converter/rules/gif/optimiser';
+import type { LzwBandRequest, LzwResult } from '@/features/converter/rules/gif/lzw';
+import { decodeGif } from '@/features/converter/rules/gif/decode';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;

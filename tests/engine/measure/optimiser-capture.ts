@@ -5,7 +5,7 @@
  *   npx tsx tests/engine/measure/optimiser-capture.ts <out-dir> <case-dir>...
  */
 import { lzw } from '../../support/node-lzw';
-import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { decodePng } from '../../fixtures/pngs';

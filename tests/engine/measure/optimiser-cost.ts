@@ -10,7 +10,7 @@ import { lzw } from '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gifAsMapped, optimiseGif } from '../../../src/features/converter/rules/gif-optimise';
+import { gifAsMapped, optimiseGif } from '../../../src/features/converter/rules/gif/optimiser';
 import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings';
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import type { Rgba } from '../../fixtures/pngs';

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
+import { optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;

@@ -7,10 +7,10 @@
  */
 import { lzw } from '../../support/node-lzw';
 import { readFileSync } from 'node:fs';
-import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
-import { optimiseGif } from '@/features/converter/rules/gif-optimise';
-import { paletteOptions } from '@/features/converter/rules/quality';
-import { gradientStats, isSmoothGradient } from '@/features/converter/rules/content-analysis';
+import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette/refine';
+import { optimiseGif } from '@/features/converter/rules/gif/optimiser';
+import { paletteOptions } from '@/features/converter/rules/palette/quality';
+import { gradientStats, isSmoothGradient } from '@/features/converter/rules/palette/content-analysis';
 import { decodePng } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
 import { loadNodeFFmpeg } from '../../support/node-ffmpeg';

@@ -10,11 +10,11 @@
  *   npx tsx tests/engine/measure/quality-cost.ts [runs=3] <png or folder of frames>...
  */
 import { lzw } from '../../support/node-lzw';
-import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
-import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
-import { parseGif } from '@/features/converter/rules/gif-file';
-import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
-import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
+import { gradientStats, PaletteFit } from '@/features/converter/rules/palette/content-analysis';
+import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
+import { parseGif } from '@/features/converter/rules/gif/file';
+import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette/refine';
+import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/palette/quality';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodedFrame } from '../../support/compose';

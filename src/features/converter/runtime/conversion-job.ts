@@ -1,14 +1,14 @@
 import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
 import { abortError, errorMessageOf } from '../rules/errors';
-import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
-import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
-import { applyTiming } from '../rules/gif-bytes';
-import type { GifOptimiseOptions, OptimiseRun, PassInput } from '../rules/gif-optimise';
-import { optimiseRunsFor } from '../rules/segments';
-import { readIndexedFrames, stackBands } from '../rules/indexed-frames';
-import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
-import { paletteFileFromHistogram } from '../rules/palette-cut';
-import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
+import { errorSummary, framesWritten, isCoreAbort } from '../rules/core-log';
+import { ContentTally, type DecodedFrame } from '../rules/palette/frame-facts';
+import { applyTiming } from '../rules/gif/bytes';
+import type { GifOptimiseOptions, OptimiseRun, PassInput } from '../rules/gif/optimiser';
+import { optimiseRunsFor } from '../rules/plan/segments';
+import { readIndexedFrames, stackBands } from '../rules/gif/indexed-frames';
+import { HistogramBuilder, refinePaletteFile } from '../rules/palette/refine';
+import { paletteFileFromHistogram } from '../rules/palette/cut';
+import { PALETTE_REFINE_ITERATIONS } from '../rules/palette/quality';
 import {
   buildPlan,
   helperFirstFrame,
@@ -17,7 +17,7 @@ import {
   type ConversionPlan,
   type FrameSource,
   type PlannedFrame,
-} from '../rules/plan';
+} from '../rules/plan/plan';
 import {
   completeProgress,
   finalizingProgress,

@@ -1,9 +1,9 @@
-import type { HistogramSampling } from '../rules/palette-refine';
+import type { HistogramSampling } from '../rules/palette/refine';
 import type { Size } from '../rules/dimensions';
-import type { FrameFacts } from '../rules/frame-facts';
-import type { Picture } from '../rules/frame-sources';
-import type { TransparencyOptions } from '../rules/matte';
-import type { FactsAsk } from '../rules/facts-ahead';
+import type { FrameFacts } from '../rules/palette/frame-facts';
+import type { Picture } from '../rules/plan/frame-sources';
+import type { TransparencyOptions } from '../rules/palette/matte';
+import type { FactsAsk } from '../rules/plan/facts-ahead';
 
 /** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {

@@ -1,11 +1,11 @@
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
-import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
-import { applyMatte } from '../rules/matte';
-import { samplePixels } from '../rules/sample-pixels';
-import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
-import { KeptDecodes } from '../rules/kept-decodes';
+import { FrameAnalyser, type FrameFacts } from '../rules/palette/frame-facts';
+import { applyMatte } from '../rules/palette/matte';
+import { samplePixels } from '../rules/estimate/sample-pixels';
+import { factsAskKey, type FactsAsk } from '../rules/plan/facts-ahead';
+import { KeptDecodes } from './kept-decodes';
 import type { Size } from '../rules/dimensions';
-import type { Picture } from '../rules/frame-sources';
+import type { Picture } from '../rules/plan/frame-sources';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 

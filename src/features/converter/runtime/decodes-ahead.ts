@@ -1,5 +1,5 @@
-import { factsAhead } from '../rules/facts-ahead';
-import { stillPngHeader } from '../rules/png-validation';
+import { factsAhead } from '../rules/plan/facts-ahead';
+import { stillPngHeader } from '../rules/png/validation';
 import type { ConversionSettings } from '../rules/settings';
 import type { DecodeAhead } from './frame-decoder';
 import { whenIdle } from '@/shared/lib/when-idle';

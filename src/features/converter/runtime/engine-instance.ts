@@ -1,10 +1,10 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../rules/contracts';
 import { abortError, isAbortError } from '../rules/errors';
-import { heapBytes } from '../rules/ffmpeg-log';
-import { needsFreshCore } from '../rules/memory';
-import type { Picture } from '../rules/frame-sources';
-import type { FrameSource } from '../rules/plan';
+import { heapBytes } from '../rules/core-log';
+import { needsFreshCore } from '../rules/plan/memory';
+import type { Picture } from '../rules/plan/frame-sources';
+import type { FrameSource } from '../rules/plan/plan';
 import type { ConversionSettings } from '../rules/settings';
 import type { Size } from '../rules/dimensions';
 import type { StageClock } from '../rules/stage-times';

@@ -7,7 +7,7 @@
 // worker's `import()` finds already loaded, and the wasm is on its way while the load message is.
 import '@ffmpeg/ffmpeg/worker';
 import type { CoreModuleOptions } from '../../../../wasm-assets/core/ffmpeg-core.js';
-import { heapLine } from '../rules/ffmpeg-log';
+import { heapLine } from '../rules/core-log';
 import { createFFmpegCore as createCore, wasmURL } from './core-location';
 
 /**

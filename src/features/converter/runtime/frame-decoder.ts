@@ -1,12 +1,12 @@
-import type { HistogramSampling } from '../rules/palette-refine';
+import type { HistogramSampling } from '../rules/palette/refine';
 import type { Size } from '../rules/dimensions';
 import { abortError } from '../rules/errors';
-import type { DecodedFrame } from '../rules/frame-facts';
-import type { Picture } from '../rules/frame-sources';
-import type { TransparencyOptions } from '../rules/matte';
-import { assignDecodesAhead } from '../rules/kept-decodes';
+import type { DecodedFrame } from '../rules/palette/frame-facts';
+import type { Picture } from '../rules/plan/frame-sources';
+import type { TransparencyOptions } from '../rules/palette/matte';
+import { assignDecodesAhead } from './kept-decodes';
 import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
-import type { FactsAsk } from '../rules/facts-ahead';
+import type { FactsAsk } from '../rules/plan/facts-ahead';
 
 /** A still PNG to decode ahead: its pixel count (from its header) and the facts to read from it too. */
 export interface DecodeAhead {

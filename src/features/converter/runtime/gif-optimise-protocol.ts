@@ -1,6 +1,6 @@
-import type { LzwBandRequest, LzwResult } from '../rules/gif-lzw';
-import type { GifFile } from '../rules/gif-file';
-import type { GifOptimiseOptions, OptimiseRun } from '../rules/gif-optimise';
+import type { LzwBandRequest, LzwResult } from '../rules/gif/lzw';
+import type { GifFile } from '../rules/gif/file';
+import type { GifOptimiseOptions, OptimiseRun } from '../rules/gif/optimiser';
 
 /** The messages between the runtime and its GIF optimiser workers, written once. */
 export interface OptimiseRequest {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../rules/errors';
-import type { GifFile } from '../rules/gif-file';
+import type { GifFile } from '../rules/gif/file';
 import type { OptimiseResponse, OptimiserMessage } from './gif-optimise-protocol';
 import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
 

@@ -5,7 +5,7 @@ import {
   type GifOptimiseOptions,
   type OptimiseRun,
   type PassInput,
-} from '../rules/gif-optimise';
+} from '../rules/gif/optimiser';
 import { abortError } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './gif-optimise-protocol';
 

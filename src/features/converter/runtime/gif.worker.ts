@@ -1,8 +1,8 @@
 import { errorMessageOf } from '../rules/errors';
-import { decodeGif } from '../rules/gif-decode';
-import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif-lzw';
-import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif-optimise';
-import { warmUpPass } from '../rules/pass-warm-up';
+import { decodeGif } from '../rules/gif/decode';
+import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif/lzw';
+import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif/optimiser';
+import { warmUpPass } from '../rules/gif/optimiser-warm-up';
 import { lzwEncoderReady } from './lzw-loader';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 import type {

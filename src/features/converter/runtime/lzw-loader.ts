@@ -1,6 +1,6 @@
 import lzwWasmURL from '../../../../wasm-assets/core/gif-lzw.wasm?url';
-import type { LzwEncoder } from '../rules/gif-lzw';
-import { WasmLzwEncoder } from '../rules/lzw-wasm';
+import type { LzwEncoder } from '../rules/gif/lzw';
+import { WasmLzwEncoder } from './lzw-encoder';
 
 let loading: Promise<LzwEncoder> | null = null;
 

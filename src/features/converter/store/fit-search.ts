@@ -9,7 +9,7 @@ import {
   type FitReport,
   type Knobs,
   type LadderContext,
-} from '../rules/target-size';
+} from '../rules/estimate/fit-under';
 
 export interface FitSearchInput {
   budget: number;

@@ -1,7 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { CUSTOM_TARGET_KB, TARGET_PRESETS } from '../rules/target-size';
+import { CUSTOM_TARGET_KB, TARGET_PRESETS } from '../rules/estimate/fit-under';
 import { useConverter } from '../store/use-converter';
 import { SizeEstimate } from './SizeEstimate';
 
