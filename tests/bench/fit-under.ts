@@ -26,7 +26,7 @@ import type { Rgba } from '../fixtures/pngs';
 import { composeFrame } from '../support/compose';
 import { decodeGif } from '../support/gif';
 import { convertImages, convertSample, type NodeInput } from '../support/node-engine';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 import { fitCases } from './fit-cases';
 import { butteraugli, onBackground, ssimY } from './quality/scores';
 import { crop, regions, writeSheet, type SheetRow } from './quality/sheet';

@@ -9,7 +9,7 @@ import { withHole } from '../fixtures/catalogue';
 import { flatUi, gradient, grain, numberedFrame, photoLike } from '../fixtures/content';
 import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
 import { lumaSsim } from '../support/similarity';
 import { lzw } from '../support/node-lzw';

@@ -6,7 +6,7 @@ import { frameArgument } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 import { lzw } from '../support/node-lzw';
 
 /**

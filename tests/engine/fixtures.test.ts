@@ -3,7 +3,7 @@ import { validatePng } from '@/features/converter/rules/png/validation';
 import { BROKEN_FIXTURES, VALID_FIXTURES } from '../fixtures/catalogue';
 import { decodePng } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 import { convertImages, pngInputs } from '../support/node-engine';
 
 let ffmpeg: NodeFFmpeg;

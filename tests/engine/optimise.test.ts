@@ -14,7 +14,7 @@ import { cameraPan, grain, photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodedFrame } from '../support/compose';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
 import { lzw } from '../support/node-lzw';
 

@@ -3,7 +3,7 @@ import { bandSourceFirstRow, frameArgument } from '@/features/converter/rules/pl
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { lanczosScale } from '../support/lanczos';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 
 /**
  * The engine core's own Lanczos resampler (wasm-assets/core/driver/resample.c), read back as the graph

@@ -4,7 +4,7 @@ import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/
 import { photoLike } from '../fixtures/content';
 import type { Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
 
 let primary: NodeFFmpeg;

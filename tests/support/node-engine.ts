@@ -11,7 +11,7 @@ import { estimateSample } from '@/features/converter/rules/estimate/size-estimat
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { decodedFrame } from './compose';
-import type { NodeFFmpeg } from './node-ffmpeg';
+import type { NodeFFmpeg } from './node-core';
 
 export interface NodeInput {
   name: string;

@@ -17,7 +17,7 @@ import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { encodePng } from '../../fixtures/pngs';
 import { scoreLine } from '../../bench/quality/scores';
 import { convertImages, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 
 const ffmpeg = await loadNodeFFmpeg();
 const work = mkdtempSync(join(tmpdir(), 'before-core-'));

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, type DitherChoice } from '../../../src/features/conve
 import { decodePng, encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { lumaSsim } from '../../support/similarity';
 
 interface RawCore {

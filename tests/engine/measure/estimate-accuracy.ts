@@ -15,7 +15,7 @@ import { gifByteLayout } from '@/features/converter/rules/gif/bytes';
 import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/estimate/size-estimate';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { convertImages, convertSample, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 
 const ffmpeg = await loadNodeFFmpeg();
 const ratios = { before: [] as number[], now: [] as number[] };

@@ -6,7 +6,7 @@
  */
 import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { estimateHeapBytes } from '../../../src/features/converter/rules/plan/memory';
 

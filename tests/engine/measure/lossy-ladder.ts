@@ -21,7 +21,7 @@ import { flatUi, gradient, grain } from '../../fixtures/content';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame, decodedFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { lumaSsim } from '../../support/similarity';
 
 const mediaDir = process.argv[2];

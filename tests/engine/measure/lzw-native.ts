@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { convertImages, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'lzw-native-'));

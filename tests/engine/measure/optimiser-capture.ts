@@ -9,7 +9,7 @@ import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { decodePng } from '../../fixtures/pngs';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodedFrame } from '../../support/compose';

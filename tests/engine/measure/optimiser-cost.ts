@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import type { Rgba } from '../../fixtures/pngs';
 import { decodedFrame } from '../../support/compose';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 
 const dir = process.argv[2]!;
 const lossinessValues = (process.argv[3] ?? '0,20,40').split(',').map(Number);

@@ -13,7 +13,7 @@ import { decodeGif } from '@/features/converter/rules/gif/decode';
 import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
 import { optimiseRunsFor } from '@/features/converter/rules/plan/segments';
 import { decodePng, type Rgba } from '../../fixtures/pngs';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 

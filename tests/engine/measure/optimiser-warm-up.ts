@@ -15,7 +15,7 @@ import { warmUpPass } from '@/features/converter/rules/gif/optimiser-warm-up';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { cameraPan } from '../../fixtures/content';
 import { decodedFrame } from '../../support/compose';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { spread } from '../../bench/stats';
 
 const [mode, samplesArg] = process.argv.slice(2);

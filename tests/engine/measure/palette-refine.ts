@@ -13,7 +13,7 @@ import { paletteOptions } from '@/features/converter/rules/palette/quality';
 import { gradientStats, isSmoothGradient } from '@/features/converter/rules/palette/content-analysis';
 import { decodePng } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@
 import '../../support/node-lzw';
 import { flatUi, gradient, grain, photoLike } from '../../fixtures/content';
 import { decodeGif, meanAbsoluteError } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { lumaSsim } from '../../support/similarity';
 import type { DitherChoice } from '../../../src/features/converter/rules/settings';

@@ -11,7 +11,7 @@
 import '../../support/node-lzw';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeFFmpeg } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiEncode, gifskiInput } from '../../bench/quality/gifski';

@@ -12,7 +12,7 @@ import { runConversionJob, type JobResult } from './conversion-job';
 import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
 import { FrameDecoder, type DecodeAhead } from './frame-decoder';
 import { CoreLifecycle } from './core-lifecycle';
-import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
+import { GifOptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {

@@ -11,7 +11,7 @@ import type {
   OptimiseRequest,
   OptimiseResponse,
   OptimiserMessage,
-} from './gif-optimise-protocol';
+} from './optimiser-protocol';
 
 /**
  * The work on GIF bytes that takes too long for the page, in one module (the two jobs share the GIF

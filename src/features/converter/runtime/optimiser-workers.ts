@@ -7,7 +7,7 @@ import {
   type PassInput,
 } from '../rules/gif/optimiser';
 import { abortError } from '../rules/errors';
-import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './gif-optimise-protocol';
+import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './optimiser-protocol';
 
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../rules/errors';
 import type { GifFile } from '../rules/gif/file';
-import type { OptimiseResponse, OptimiserMessage } from './gif-optimise-protocol';
-import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
+import type { OptimiseResponse, OptimiserMessage } from './optimiser-protocol';
+import { GifOptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
 
 /** A stand-in for a GIF worker: it records what it was sent and answers or fails when told to. */
 class FakeWorker {
