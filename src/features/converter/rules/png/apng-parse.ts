@@ -1,5 +1,6 @@
 import { failedToLoadImage } from '../errors';
-import { PNG_SIGNATURE, validatePng, type PngHeader } from './validation';
+import { hasPngSignature, pngChunks, PNG_SIGNATURE } from './chunks';
+import { validatePng, type PngHeader } from './validation';
 
 /**
  * Animated PNG structure (APNG 1.0): an `acTL` chunk before the image data makes a PNG an animation of
@@ -83,10 +84,8 @@ export function isAnimatedPng(bytes: Uint8Array): boolean {
  */
 export function animationInStart(start: Uint8Array): boolean | null {
   if (start.length < PNG_SIGNATURE.length) return null;
-  if (PNG_SIGNATURE.some((b, i) => start[i] !== b)) return false;
-  const view = new DataView(start.buffer, start.byteOffset, start.byteLength);
-  for (let offset = PNG_SIGNATURE.length; offset + 8 <= start.length; offset += 12 + view.getUint32(offset)) {
-    const type = String.fromCharCode(start[offset + 4]!, start[offset + 5]!, start[offset + 6]!, start[offset + 7]!);
+  if (!hasPngSignature(start)) return false;
+  for (const { type } of pngChunks(start)) {
     if (type === 'acTL') return true;
     if (type === 'IDAT' || type === 'IEND') return false;
   }
@@ -105,21 +104,6 @@ export function parseApng(bytes: Uint8Array, fileName: string): ApngInfo | null 
   } catch (error) {
     if (error instanceof ApngError) throw failedToLoadImage(fileName, error.message);
     throw error;
-  }
-}
-
-/** Calls `visit` with each chunk's type and payload until it returns false or IEND; CRCs are validatePng's job. */
-function walkChunks(bytes: Uint8Array, visit: (type: string, data: Uint8Array) => boolean): void {
-  if (bytes.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = PNG_SIGNATURE.length;
-  while (offset + 12 <= bytes.length) {
-    const length = view.getUint32(offset);
-    const end = offset + 8 + length;
-    if (end + 4 > bytes.length) return;
-    const type = String.fromCharCode(bytes[offset + 4]!, bytes[offset + 5]!, bytes[offset + 6]!, bytes[offset + 7]!);
-    if (!visit(type, bytes.subarray(offset + 8, end)) || type === 'IEND') return;
-    offset = end + 4;
   }
 }
 
@@ -144,7 +128,10 @@ function readAnimation(bytes: Uint8Array, header: PngHeader): ApngInfo | null {
     nextSequence++;
   };
 
-  walkChunks(bytes, (type, data) => {
+  // Every chunk up to IEND, each whole: validatePng has checked them (signature, lengths, CRCs).
+  for (const { type, dataAt, dataEnd } of pngChunks(bytes)) {
+    if (dataEnd + 4 > bytes.length) break;
+    const data = bytes.subarray(dataAt, dataEnd);
     if (seenImageData && type !== 'IDAT') imageDataEnded = true;
     switch (type) {
       case 'PLTE':
@@ -166,7 +153,7 @@ function readAnimation(bytes: Uint8Array, header: PngHeader): ApngInfo | null {
         break;
       }
       case 'fcTL': {
-        if (declaredFrames < 0) return true; // without acTL the file is a still PNG: fcTL is ignored
+        if (declaredFrames < 0) break; // without acTL the file is a still PNG: fcTL is ignored
         if (data.length !== 26) throw new ApngError('fcTL has the wrong length');
         expectSequence(data, 'fcTL');
         if (frames.length >= declaredFrames)
@@ -191,7 +178,7 @@ function readAnimation(bytes: Uint8Array, header: PngHeader): ApngInfo | null {
         }
         break;
       case 'fdAT':
-        if (declaredFrames < 0) return true;
+        if (declaredFrames < 0) break;
         if (data.length < 4) throw new ApngError('fdAT has the wrong length');
         expectSequence(data, 'fdAT');
         if (!current || !seenImageData) throw new ApngError('fdAT chunk without a frame control before it');
@@ -199,8 +186,8 @@ function readAnimation(bytes: Uint8Array, header: PngHeader): ApngInfo | null {
         current.data.push(data.subarray(4));
         break;
     }
-    return true;
-  });
+    if (type === 'IEND') break;
+  }
 
   if (declaredFrames < 0) return null;
   if (frames.length !== declaredFrames)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc32 } from './crc32';
-import { PNG_SIGNATURE } from './validation';
+import { PNG_SIGNATURE } from './chunks';
 import { pngMayHaveTransparency } from './transparency';
 
 function chunk(type: string, data: number[]): number[] {
@@ -10,8 +10,8 @@ function chunk(type: string, data: number[]): number[] {
   return [...u32(data.length), ...body, ...u32(crc)];
 }
 
-function png(colourType: number, extra: number[][] = []): Uint8Array {
-  const header = [0, 0, 0, 4, 0, 0, 0, 4, 8, colourType, 0, 0, 0];
+function png(colorType: number, extra: number[][] = []): Uint8Array {
+  const header = [0, 0, 0, 4, 0, 0, 0, 4, 8, colorType, 0, 0, 0];
   return new Uint8Array([
     ...PNG_SIGNATURE,
     ...chunk('IHDR', header),

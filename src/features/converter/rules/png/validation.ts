@@ -1,3 +1,4 @@
+import { hasPngSignature, pngChunks } from './chunks';
 import { crc32 } from './crc32';
 import { failedToLoadImage } from '../errors';
 
@@ -13,8 +14,6 @@ export interface PngHeader {
   colorType: number;
   interlaced: boolean;
 }
-
-export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Legal bit depths for each colour type (PNG spec, table 11.1). */
 const BIT_DEPTHS: Record<number, readonly number[]> = {
@@ -58,29 +57,25 @@ export function stillPngHeader(start: Uint8Array): PngHeader | null {
 
 /** `whole`: every chunk up to IEND; `start`: up to the first IDAT, refusing an APNG. */
 function readPng(bytes: Uint8Array, extent: 'whole' | 'start' = 'whole'): PngHeader {
-  if (bytes.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((b, i) => bytes[i] !== b))
-    throw new PngError('not a PNG signature');
+  if (!hasPngSignature(bytes)) throw new PngError('not a PNG signature');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = PNG_SIGNATURE.length;
   let header: PngHeader | null = null;
   let hasPalette = false;
   let hasImageData = false;
+  let ended = false;
 
-  for (;;) {
-    if (offset + 8 > bytes.length) throw new PngError('truncated file, no IEND chunk');
-    const length = view.getUint32(offset);
-    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+  for (const { at, length, type, dataAt, dataEnd } of pngChunks(bytes)) {
     if (extent === 'start' && type === 'IDAT' && header !== null) {
       hasImageData = true; // its data is for the whole file's check
+      ended = true;
       break;
     }
-    if (offset + 12 > bytes.length) throw new PngError('truncated file, no IEND chunk');
+    if (at + 12 > bytes.length) throw new PngError('truncated file, no IEND chunk');
     if (!/^[A-Za-z]{4}$/.test(type)) throw new PngError('corrupt chunk type');
-    const dataEnd = offset + 8 + length;
     if (length > 0x7fffffff || dataEnd + 4 > bytes.length) throw new PngError(`truncated ${type} chunk`);
     const expected = view.getUint32(dataEnd);
-    if (crc32(bytes.subarray(offset + 4, dataEnd)) !== expected) throw new PngError(`bad CRC in ${type} chunk`);
-    const data = bytes.subarray(offset + 8, dataEnd);
+    if (crc32(bytes.subarray(at + 4, dataEnd)) !== expected) throw new PngError(`bad CRC in ${type} chunk`);
+    const data = bytes.subarray(dataAt, dataEnd);
 
     if (header === null && type !== 'IHDR') throw new PngError('IHDR is not the first chunk');
     if (type === 'IHDR') {
@@ -93,11 +88,12 @@ function readPng(bytes: Uint8Array, extent: 'whole' | 'start' = 'whole'): PngHea
     } else if (type === 'IDAT') {
       hasImageData = true;
     } else if (type === 'IEND') {
+      ended = true;
       break;
     }
-    offset = dataEnd + 4;
   }
 
+  if (!ended) throw new PngError('truncated file, no IEND chunk');
   if (!header) throw new PngError('no IHDR chunk');
   if (!hasImageData) throw new PngError('no IDAT chunk');
   if (header.colorType === 3 && !hasPalette) throw new PngError('palette image without a PLTE chunk');
