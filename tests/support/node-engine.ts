@@ -40,7 +40,7 @@ export async function convertImages(
       if (copyRowsFrom === undefined) return decoded;
       return { ...decoded, rowsCopy: decoded.rgba.slice(copyRowsFrom * frame.decoded.width * 4) };
     },
-    // The browser runs it in workers (gif-optimiser.ts), the runs at once; the functions are the same.
+    // The browser runs it in workers (runtime/optimiser-workers.ts), the runs at once; the functions are the same.
     optimise: async (gif, options, runs) => optimiseGifInRuns(lzw, gif, options, runs),
     ...(onProgress ? { onProgress } : {}),
     ...(helper ? { helper } : {}),
@@ -48,7 +48,7 @@ export async function convertImages(
   });
 }
 
-/** The size estimate's sample, as the app encodes it (rules/size-estimate.ts), of a conversion at `settings`. */
+/** The size estimate's sample, as the app encodes it (rules/estimate/size-estimate.ts), of a conversion at `settings`. */
 export function convertSample(ffmpeg: NodeFFmpeg, inputs: readonly NodeInput[], settings: ConversionSettings) {
   const sample = estimateSample(settings, inputs[0]!.image);
   return convertImages(ffmpeg, inputs.slice(0, sample.frames), sample.settings, undefined, undefined, sample.fullSize);

@@ -3,8 +3,8 @@
  * (a PNG, or a folder of frames for an animation) at default settings, the GIF's bytes, and the estimate
  * as a ratio of them, made two ways:
  * - before: the sample is the whole picture scaled to 320 px by the core, scaled up by pixels^0.85;
- * - now: the app's sample (rules/sample-pixels.ts: tiles cut at the conversion's scale), extrapolated as the
- *   app does (rules/size-estimate.ts).
+ * - now: the app's sample (rules/estimate/sample-pixels.ts: tiles cut at the conversion's scale), extrapolated as the
+ *   app does (rules/estimate/size-estimate.ts).
  *
  *   npx tsx tests/engine/measure/estimate-accuracy.ts <png or folder>...
  */

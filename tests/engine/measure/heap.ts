@@ -1,6 +1,6 @@
 /**
  * Measures the engine core's wasm memory after one job on a fresh instance, against frames × width ×
- * height × 4 (the model in src/features/converter/rules/memory.ts). The memory grows on demand and never
+ * height × 4 (the model in src/features/converter/rules/plan/memory.ts). The memory grows on demand and never
  * shrinks, so its size after the job is the job's peak (rounded up to emscripten's growth steps).
  * Run: npx tsx tests/engine/measure/heap.ts
  */

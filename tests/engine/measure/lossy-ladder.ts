@@ -1,5 +1,5 @@
 /**
- * Measures the GIF optimiser (src/features/converter/rules/gif-optimise.ts) against native gifsicle on
+ * Measures the GIF optimiser (src/features/converter/rules/gif/optimiser.ts) against native gifsicle on
  * the same app-made GIF: bytes, SSIM (luma, mean over frames), butteraugli (middle frame) and the time
  * the pass takes, at several lossiness values; writes a contact sheet of 1:1 crops (smoothest and busiest
  * region) per set. Real pictures come from a folder of Debian sample media (see the issue 12 note):

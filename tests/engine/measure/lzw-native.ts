@@ -58,7 +58,7 @@ function dump(memory: WebAssembly.Memory, args: number[]): void {
   writeFileSync(join(recordTo!, `${String(recorded++).padStart(4, '0')}.bin`), Buffer.concat(parts));
 }
 
-// The encoder module is instantiated by rules/lzw-wasm.ts: its lzw_encode export is wrapped to copy each input out.
+// The encoder module is instantiated by runtime/lzw-encoder.ts: its lzw_encode export is wrapped to copy each input out.
 const Instance = WebAssembly.Instance;
 WebAssembly.Instance = class extends Instance {
   override get exports(): WebAssembly.Exports {

@@ -1,6 +1,6 @@
 /**
  * The optimiser pass in one thread against the same pass with each big frame's LZW in two bands, the
- * lower one on a worker thread (rules/gif-optimise.ts optimiseGifInBands), on GIFs saved by
+ * lower one on a worker thread (rules/gif/optimiser.ts optimiseGifInBands), on GIFs saved by
  * optimiser-capture.ts: wall time, bytes, and whether the pictures are the same (lossless) or how many
  * pixels differ (lossy: the bands choose their own strings).
  *

@@ -1,5 +1,5 @@
 /**
- * What cutting an animation's optimiser pass in two runs (rules/segments.ts optimiseRunsFor, one per
+ * What cutting an animation's optimiser pass in two runs (rules/plan/segments.ts optimiseRunsFor, one per
  * worker) costs in bytes and quality, against the pass in one run, on the same encoder output: bytes,
  * SSIM-Y of every frame and butteraugli of the frames around the cut, each against its source PNG.
  *

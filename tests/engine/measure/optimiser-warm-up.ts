@@ -1,5 +1,5 @@
 /**
- * What the pass's warm-up (rules/pass-warm-up.ts) buys a new worker: the first optimiser run of a fresh
+ * What the pass's warm-up (rules/gif/optimiser-warm-up.ts) buys a new worker: the first optimiser run of a fresh
  * process, cold or after warmUpPass(lzw), on the core's indexed frames of a 10 × 800x600 camera pan (the
  * first of the two runs the browser makes). Each sample is its own Node process, cold and warm in turn.
  *

@@ -1,5 +1,5 @@
 /**
- * Does refining palettegen's palette (k-means in OkLab, rules/palette-refine.ts) beat it at equal size?
+ * Does refining palettegen's palette (k-means in OkLab, rules/palette/refine.ts) beat it at equal size?
  * Per still: the core's palettegen → palette; paletteuse with it, and with it refined 1–3 times; each
  * GIF through the optimiser at the quality's lossiness; bytes, SSIM-Y and butteraugli against the source.
  *

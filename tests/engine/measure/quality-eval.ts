@@ -1,7 +1,7 @@
 /**
  * The quality bench's scores without the browser: the production job on the Node core at some
  * qualities, native ffmpeg's classic recipe and (GIFSKI=1) gifski at the size of the first quality,
- * each with bytes, SSIM-Y and butteraugli. For tuning rules/quality.ts quickly; `npm run bench:quality`
+ * each with bytes, SSIM-Y and butteraugli. For tuning rules/palette/quality.ts quickly; `npm run bench:quality`
  * stays the reference (real app, real browser).
  *
  *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/engine/measure/quality-eval.ts <id>...   (ids of the bench's corpus cache)

@@ -1,7 +1,7 @@
 /**
  * Measures the quality ladder: for each content kind, quality and dither method, the GIF's bytes, SSIM
  * and mean error against the source. Run: npx tsx tests/engine/measure/quality-ladder.ts [width height]
- * The numbers chose the mapping documented in src/features/converter/rules/quality.ts.
+ * The numbers chose the mapping documented in src/features/converter/rules/palette/quality.ts.
  */
 import '../../support/node-lzw';
 import { flatUi, gradient, grain, photoLike } from '../../fixtures/content';

@@ -72,7 +72,7 @@ export interface ConvertEachOptions extends ConvertOptions {
   onItem?: (index: number, result: BatchItemResult) => void;
 }
 
-/** A GIF's frame as a browser shows it (rules/gif-decode.ts), for the compare view. */
+/** A GIF's frame as a browser shows it (rules/gif/decode.ts), for the compare view. */
 export interface DecodedFrame {
   /** The whole logical screen after this frame was drawn, RGBA. */
   rgba: Uint8ClampedArray<ArrayBuffer>;

@@ -32,13 +32,13 @@ import type { FFmpegPort } from './ffmpeg-port';
 
 /**
  * Produces a frame: RGBA of the frame's decoded size (the core scales and places it), already on the matte,
- * with its facts computed where the pixels were decoded (rules/frame-facts.ts FrameAnalyser). With
+ * with its facts computed where the pixels were decoded (rules/palette/frame-facts.ts FrameAnalyser). With
  * `copyRowsFrom`, it may also give a copy of the rows from that one on (`rowsCopy`), made off the main thread.
  */
 export type FrameReader = (frame: PlannedFrame, copyRowsFrom?: number) => Promise<DecodedFrame>;
 
 /**
- * Runs the pass after the encoder (gif-optimise.ts) off the main thread, in two runs of frames at once when
+ * Runs the pass after the encoder (gif/optimiser.ts) off the main thread, in two runs of frames at once when
  * `runs` is given; resolves with the GIF to keep. Its input is the core's GIF, or its indexed frames when
  * the plan says so (plan.optimisation).
  */

@@ -31,12 +31,12 @@ export interface DecodeRequest {
   copyRowsFrom: number | null;
   /**
    * A size estimate's sample: the frame's size in the conversion it stands for, where its tiles are cut
-   * (rules/sample-pixels.ts); null for a conversion's frame.
+   * (rules/estimate/sample-pixels.ts); null for a conversion's frame.
    */
   tilesAt: Size | null;
 }
 
-/** A new choice of files: the worker gives back its kept decodes of any other file (rules/kept-decodes.ts). */
+/** A new choice of files: the worker gives back its kept decodes of any other file (runtime/kept-decodes.ts). */
 export interface KeepOnlyRequest {
   type: 'keep-only';
   keys: number[];

@@ -11,9 +11,9 @@ import { apngPicture } from './apng-pictures';
 
 /**
  * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
- * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
+ * resampler, see rules/plan/decode-size.ts) and reads its pixels back, drawn at a given place on a
  * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
- * the matte and analysed here, where they are (rules/frame-facts.ts): the page only combines the facts.
+ * the matte and analysed here, where they are (rules/palette/frame-facts.ts): the page only combines the facts.
  */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -155,7 +155,7 @@ async function decodeFrame({
     const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
-  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts).
+  // A size estimate's sample, made from the picture's full pixels (rules/estimate/sample-pixels.ts).
   if (tilesAt && resize && whole && size.width <= source.width && size.height <= source.height) {
     const full = await fullPixels(file, key, name, source, picture);
     const pixels = samplePixels(full, source, tilesAt, size);

@@ -30,7 +30,7 @@ interface CoreModule {
 }
 
 /**
- * After each exec the core logs how big its heap has grown (rules/ffmpeg-log.ts `heapLine`): the page
+ * After each exec the core logs how big its heap has grown (rules/core-log.ts `heapLine`): the page
  * replaces a core whose heap grew past a bound by what it measured, not by an estimate (engine-instance.ts).
  */
 function loggingHeap(core: CoreModule, heapBytes: () => number | undefined): CoreModule {

@@ -16,7 +16,7 @@ import type {
 /**
  * The work on GIF bytes that takes too long for the page, in one module (the two jobs share the GIF
  * reader, and one file is a smaller download than two): decoding a result for the compare view
- * (gif-decoder.ts) and the pass after the encoder (gif-optimiser.ts). Each client starts workers of its
+ * (gif-decoder.ts) and the pass after the encoder (optimiser-workers.ts). Each client starts workers of its
  * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
  * that one encodes the upper band.
  */

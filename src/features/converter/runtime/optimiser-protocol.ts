@@ -7,14 +7,14 @@ export interface OptimiseRequest {
   kind: 'optimise';
   id: number;
   /**
-   * The core's GIF, or its indexed frames (rules/indexed-frames.ts: views of the core's outputs, or a run's
+   * The core's GIF, or its indexed frames (rules/gif/indexed-frames.ts: views of the core's outputs, or a run's
    * copies). Transferred, buffers and all: the runtime gives it away and gets the GIF to keep back.
    */
   input: ArrayBuffer | GifFile;
   options: GifOptimiseOptions;
-  /** Only these frames (rules/gif-optimise.ts optimiseRun), while another worker does the others. */
+  /** Only these frames (rules/gif/optimiser.ts optimiseRun), while another worker does the others. */
   run?: OptimiseRun;
-  /** Big frames' lower bands of rows go to the partner worker (rules/gif-optimise.ts optimiseGifInBands). */
+  /** Big frames' lower bands of rows go to the partner worker (rules/gif/optimiser.ts optimiseGifInBands). */
   bands?: boolean;
 }
 
@@ -24,7 +24,7 @@ export interface PartnerMessage {
   port: MessagePort;
 }
 
-/** Compiles the pass before the first GIF needs it (rules/pass-warm-up.ts). */
+/** Compiles the pass before the first GIF needs it (rules/gif/optimiser-warm-up.ts). */
 export interface WarmUpMessage {
   kind: 'warm-up';
 }

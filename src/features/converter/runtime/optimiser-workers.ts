@@ -12,7 +12,7 @@ import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage }
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
 
 /**
- * The pass on two workers at once when the plan cuts the animation in two runs (rules/segments.ts
+ * The pass on two workers at once when the plan cuts the animation in two runs (rules/plan/segments.ts
  * optimiseRunsFor): each gets a copy of what its run needs, the runs are joined here. The GIF one worker
  * makes otherwise.
  */
@@ -24,7 +24,7 @@ export async function optimiseOnWorkers(
 ): Promise<Uint8Array> {
   const runs = runsWorthCutting(input, options, given);
   if (!runs) {
-    // Lossy: the second worker encodes the lower band of each big frame (rules/gif-optimise.ts).
+    // Lossy: the second worker encodes the lower band of each big frame (rules/gif/optimiser.ts).
     if (options.lossiness > 0) workers[0].partnerWith(workers[1]);
     return workers[0].optimise(input, options, options.lossiness > 0);
   }

@@ -20,7 +20,7 @@ export interface FitSearchInput {
 }
 
 /**
- * Drives the target-size policy (rules/target-size.ts) with real encodes: each step's settings are
+ * Drives the target-size policy (rules/estimate/fit-under.ts) with real encodes: each step's settings are
  * converted by the engine, its size is fed back, until the policy stops. Progress runs over all tries;
  * the abort signal stops the current encode and the search with it.
  */

@@ -36,7 +36,7 @@ export function batchConcurrency(pool: number, largestJobBytes: number): number 
 
 /**
  * The memory one still of a batch holds while it converts: the PNG decoded to RGBA in the decode worker,
- * plus the ffmpeg heap for one frame of the output size (rules/memory.ts).
+ * plus the ffmpeg heap for one frame of the output size (rules/plan/memory.ts).
  */
 export function stillJobBytes(settings: ConversionSettings, source: Size): number {
   const output = outputSize(settings, source);

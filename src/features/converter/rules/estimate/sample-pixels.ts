@@ -2,7 +2,7 @@ import type { Size } from '../dimensions';
 import { tiledSample } from './size-estimate';
 
 /**
- * The pixels of a size estimate's sample (rules/size-estimate.ts), made in the decode worker from the
+ * The pixels of a size estimate's sample (rules/estimate/size-estimate.ts), made in the decode worker from the
  * picture's full decode, each pixel the mean of a box of source pixels with colours weighted by alpha (a
  * transparent pixel lends its box no colour; a box all transparent comes out transparent black).
  *

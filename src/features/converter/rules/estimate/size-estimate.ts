@@ -23,7 +23,7 @@ export const ESTIMATE_ABORT_GRACE_MS = 1000;
 /**
  * A sample of the whole picture shrunk (where the conversion enlarges it): bytes grow a little slower than
  * pixels (LZW finds longer runs in larger, smoother pictures). A sample of tiles at the conversion's own
- * scale (rules/sample-pixels.ts) grows with its pixels.
+ * scale (rules/estimate/sample-pixels.ts) grows with its pixels.
  */
 export const PIXEL_EXPONENT = 0.85;
 

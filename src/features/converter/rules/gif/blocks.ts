@@ -1,7 +1,7 @@
 /**
  * The one walk over a GIF's blocks (GIF89a spec: header, logical screen, global colour table, then
  * extensions and images up to the trailer), shared by everything that reads GIFs: the timing pass
- * (gif-bytes.ts), the optimiser's model (gif-file.ts) and the compare view's decoder (gif-decode.ts).
+ * (bytes.ts), the optimiser's model (file.ts) and the compare view's decoder (decode.ts).
  * It reads, it does not judge: a file that ends early or holds an unknown block is reported as such, and
  * each reader decides whether that is an error (the encoder's output must be whole; a viewer keeps the
  * frames it could read).

@@ -70,7 +70,7 @@ describe('applyTiming', () => {
       expect(new GifReader(out).loopCount()).toBe(count);
     }
   });
-  it("writes the job's NETSCAPE count as given (an APNG's 3 plays are count 2: timing.ts jobLoopCount)", () => {
+  it("writes the job's NETSCAPE count as given (an APNG's 3 plays are count 2: plan/timing-extras.ts jobLoopCount)", () => {
     const timed = (loopCount: number | null) => applyTiming(sampleGif(), { delaysCs: [1, 1, 1], loopCount });
     expect(new GifReader(timed(2)).loopCount()).toBe(2);
     expect(readGifInfo(timed(null)).loopCount).toBeNull();

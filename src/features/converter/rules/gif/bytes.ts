@@ -1,7 +1,7 @@
 /**
  * GIF post-processing in pure TypeScript: exact per-frame delays and the loop flag are
  * written into the muxed file, so they never depend on ffmpeg's frame-rate arithmetic.
- * The file is walked block by block (gif-blocks.ts) and its blocks copied or rewritten.
+ * The file is walked block by block (blocks.ts) and its blocks copied or rewritten.
  */
 
 import { gifBlocks, GifFormatError, readScreen, unknownBlock } from './blocks';
@@ -40,7 +40,7 @@ class InvalidEncoderGif extends Error {
 }
 
 /**
- * Splits a GIF into its blocks (gif-blocks.ts); the header + screen descriptor + global colour table come
+ * Splits a GIF into its blocks (blocks.ts); the header + screen descriptor + global colour table come
  * first as one raw block. The encoder's output must be whole: up to its trailer, no unknown block.
  */
 function splitBlocks(gif: Uint8Array): Block[] {

@@ -1,7 +1,7 @@
 /**
  * A small GIF decoder for the compare view: every frame composed onto the logical screen as a browser
  * shows it (disposal methods, transparency, interlacing, local colour tables), with its delay. The
- * optimiser's model of a GIF and its compositor (gif-file.ts), as RGBA. Pure: bytes in, RGBA out. Our
+ * optimiser's model of a GIF and its compositor (file.ts), as RGBA. Pure: bytes in, RGBA out. Our
  * GIFs come from our own encoder, but any valid GIF89a/87a decodes.
  */
 import { GifFormatError } from './blocks';

@@ -1,6 +1,6 @@
 /**
  * Frame differencing for animations, on what the viewer shows: canvases of indices into the animation's
- * one colour table, NOTHING where the page shows through (see gif-optimise.ts; a byte or two a pixel where
+ * one colour table, NOTHING where the page shows through (see optimiser.ts; a byte or two a pixel where
  * colours took four, and no colour lookups). Each frame only covers the rectangle where the picture
  * changes, and inside it the pixels that already show the right colour are written transparent, which LZW
  * packs into long runs.

@@ -1,6 +1,6 @@
 /**
  * The core's frames as palette indices (`-indices-out`, wasm-assets/core/driver/gif-core.c), read as a GIF
- * model whose frames are decoded already: what the pass after the encoder (gif-optimise.ts) rewrites when
+ * model whose frames are decoded already: what the pass after the encoder (optimiser.ts) rewrites when
  * it runs. The core then spends no time on LZW, and the pass none on decoding it: in Chromium, 10 ×
  * 800x600 photo frames 782 → 599 ms, 10 × 1920x1080 3179 → 2803 ms from the first frame read to the GIF
  * (tests/engine/measure/stage-times.ts; a still scaled down from 4000x3000 gained nothing: its time is in
@@ -12,7 +12,7 @@
 import { GifFormatError } from './blocks';
 import type { GifFile, GifFrame } from './file';
 
-/** What the plan knows and the core's raw frames do not say (gif-bytes.ts applyTiming writes the same). */
+/** What the plan knows and the core's raw frames do not say (bytes.ts applyTiming writes the same). */
 export interface IndexedTiming {
   delaysCs: readonly number[];
   /** NETSCAPE2.0 loop count (0 = forever), or null: plays once. */
@@ -57,7 +57,7 @@ export function readIndexedFrames(outputs: readonly Uint8Array[], timing: Indexe
         interlaced: false,
         minCodeSize: 8,
         data: new Uint8Array(0),
-        // A view, not a copy: the output is as big as its frames (runtime/gif-optimiser.ts copies what a
+        // A view, not a copy: the output is as big as its frames (runtime/optimiser-workers.ts copies what a
         // worker needs, or transfers the output's buffer whole).
         indices: bytes.subarray(pixelsAt, pixelsAt + width * height),
       });
@@ -65,7 +65,7 @@ export function readIndexedFrames(outputs: readonly Uint8Array[], timing: Indexe
     }
   }
   if (!size || frames.length !== timing.delaysCs.length) throw new GifFormatError(NOT_INDEXED);
-  // Each frame keeps its table: the pass writes one shared table of the colours shown (gif-optimise.ts).
+  // Each frame keeps its table: the pass writes one shared table of the colours shown (optimiser.ts).
   return { ...size, globalPalette: null, backgroundIndex: 0, loopCount: timing.loopCount, frames };
 }
 

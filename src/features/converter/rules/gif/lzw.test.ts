@@ -281,7 +281,7 @@ describe("the encoder's wasm instance", () => {
   });
 
   it('encodes a frame far bigger than the last, then a small one again (its memory grows, then is let go)', () => {
-    // 7 Mpixels: 84 MB of the instance's memory, more than it keeps (lzw-wasm.ts).
+    // 7 Mpixels: 84 MB of the instance's memory, more than it keeps (runtime/lzw-encoder.ts).
     const big = noisyRamp(2800, 2500, 20, 2);
     const { data, written } = encodeLzw(lzw, image(big, 2800), 0);
     // Buffers compare in milliseconds where toEqual walks 7 million elements.

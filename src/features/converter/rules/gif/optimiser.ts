@@ -1,6 +1,6 @@
 /**
  * The pass after the encoder: the core's frames, as what a viewer shows, written as a GIF with frame
- * differencing (frame-diff.ts) and our LZW encoder, lossless or lossy (gif-lzw.ts). The core hands them
+ * differencing (frame-diff.ts) and our LZW encoder, lossless or lossy (lzw.ts). The core hands them
  * over as palette indices (indexed-frames.ts) when the pass runs; given a GIF instead, the pass decodes it
  * and keeps the result only when it is smaller.
  */
@@ -83,7 +83,7 @@ export function gifAsMapped(lzw: LzwEncoder, input: PassInput): Uint8Array {
 
 /**
  * optimiseGif with each big frame's LZW encode in two bands of rows, the lower one by `encodeLower` on
- * another thread (gif-lzw.ts encodeInBands): the same pictures (lossless, the same bytes but for one clear
+ * another thread (lzw.ts encodeInBands): the same pictures (lossless, the same bytes but for one clear
  * code per frame) in about half the encode's time when a core is free.
  */
 export async function optimiseGifInBands(
@@ -145,7 +145,7 @@ function runHere<T>(lzw: LzwEncoder, steps: PassSteps<T>): T {
 
 /**
  * A consecutive run of an animation's frames, optimised on its own so that two runs go to two cores at
- * once (runtime/gif-optimiser.ts), then joined (joinOptimisedRuns).
+ * once (runtime/optimiser-workers.ts), then joined (joinOptimisedRuns).
  */
 export interface OptimiseRun {
   firstFrame: number;
@@ -472,7 +472,7 @@ const coversScreen = (file: GifFile, frame: GifFrame) =>
   frame.left === 0 && frame.top === 0 && frame.width === file.width && frame.height === file.height;
 
 /**
- * What a viewer shows, frame after frame (as gif-file.ts shownFrames), as a canvas of the shared table's
+ * What a viewer shows, frame after frame (as file.ts shownFrames), as a canvas of the shared table's
  * indices. Yields one buffer: copy it to keep a picture.
  */
 function* shownInTable(

@@ -1,7 +1,7 @@
 import { fromOkLab, type ColourHistogram } from './refine';
 
 /**
- * The palette, cut from the decode workers' colour histogram (palette-refine.ts) instead of a palettegen
+ * The palette, cut from the decode workers' colour histogram (refine.ts) instead of a palettegen
  * run of the core, which held a whole core for 60–220 ms per job while the other one waited (bench:
  * 10 × 800x600 photo 82 ms, 10 × 1920x1080 210 ms, a 4000x3000 still 218 ms). Here it costs a few
  * milliseconds on the histogram's 20–60 thousand cells, made while the last frames are handed over.
@@ -23,7 +23,7 @@ import { fromOkLab, type ColourHistogram } from './refine';
  *   astronaut    95K/.9494/3.35 →  94K/.9472/3.04  (95K/.9463/3.40)
  * Butteraugli better on 12 of 17 pictures, SSIM-Y within ±0.0022, bytes −1 % median. Worse: film grain
  * 2.86 → 2.90, dune 6.27 → 6.34, the elephants 3.62 → 3.82 (a frame shown smaller is sampled as shown,
- * palette-refine.ts), and aqua's worst spot (a pale sky) 4.81 → 5.83: its bands look the same side by side. A cut on finer histogram cells
+ * refine.ts), and aqua's worst spot (a pale sky) 4.81 → 5.83: its bands look the same side by side. A cut on finer histogram cells
  * (7 bits per channel) or from 4× more sampled pixels changed nothing there.
  *
  * The cut position is searched on BINS steps of the box's range: one counting pass per split, no sort.

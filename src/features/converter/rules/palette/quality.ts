@@ -8,7 +8,7 @@ export interface PaletteOptions {
   dither: DitherMethod;
   /** Only for bayer: 0–5, larger = a fainter pattern that bands sooner. */
   bayerScale?: number;
-  /** Lossy LZW after the encoder (gif-optimise.ts), gifsicle's `--lossy` scale; absent or 0 = lossless. */
+  /** Lossy LZW after the encoder (gif/optimiser.ts), gifsicle's `--lossy` scale; absent or 0 = lossless. */
   lossiness?: number;
 }
 
@@ -54,7 +54,7 @@ const LADDER: Record<number, { colours: number; lossiness: number }> = {
 };
 
 /**
- * k-means iterations on palettegen's palette (palette-refine.ts), measured at quality 80 with the Node
+ * k-means iterations on palettegen's palette (refine.ts), measured at quality 80 with the Node
  * engine on the FFmpeg 7.1.5 core (tests/engine/measure/palette-refine.ts), bytes / SSIM-Y / butteraugli,
  * palettegen's palette → refined twice → five times:
  *   kite        225K/.9526/6.99 → 225K/.9549/4.50 → 225K/.9545/4.48
@@ -172,7 +172,7 @@ export function ditherMethod(choice: DitherChoice, facts: DitherFacts): DitherMe
  * smooth while texture takes the rest (engine test: a dithered ramp keeps its tone at 80 %).
  */
 /**
- * Animations are optimised with an even budget (gif-optimise.ts): a dithered one keeps a third of it, so
+ * Animations are optimised with an even budget (gif/optimiser.ts): a dithered one keeps a third of it, so
  * lossy LZW does not turn its pattern back into bands (engine test: 8x8 block tone error 0.35 dithered at
  * 100 %, 0.65 at 80 % with the whole budget, 0.40 undithered).
  */

@@ -11,7 +11,7 @@
  *   below MANY_COLOURS it does not sample).
  * Measured: photo-like grainy frames 10 × 800x600 → 67 MiB, 10 × 1920x1080 → 199 MiB (estimates 99 and
  * 321 MiB: grain makes many but not all colours distinct).
- * palettegen no longer runs (the palette is cut from the decode workers' histogram, palette-cut.ts); its
+ * palettegen no longer runs (the palette is cut from the decode workers' histogram, palette/cut.ts); its
  * term stays until heap.ts measures the core without it, so the estimate errs on the safe side.
  */
 const MIB = 1024 * 1024;
@@ -39,7 +39,7 @@ export function needsFreshCore(grownHeapBytes: number | null, estimatedTooBig: b
 
 /**
  * `extraInputBytes`: what the decoded frames weigh in the core's file system beyond frames of the
- * output size (full-size frames that the core scales, rules/decode-size.ts).
+ * output size (full-size frames that the core scales, rules/plan/decode-size.ts).
  */
 export function estimateHeapBytes(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
   const sampled = frameCount * Math.ceil(width / 2) * Math.ceil(height / 2);

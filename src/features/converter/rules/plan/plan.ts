@@ -85,7 +85,7 @@ export interface ConversionPlan extends FrameLayout {
   /** The picture fits one GIF palette: these colours (the core's 16x16 RGB32), written to `paletteFile`. */
   exactPalette: Uint8Array | null;
   /**
-   * How the pass after the core (gif-optimise.ts) writes the GIF: the core then hands it the frames as
+   * How the pass after the core (gif/optimiser.ts) writes the GIF: the core then hands it the frames as
    * palette indices (-indices-out, indexed-frames.ts), with no LZW to write there or decode here. Null:
    * no pass, the core writes the GIF (`outputFile`).
    */
@@ -93,7 +93,7 @@ export interface ConversionPlan extends FrameLayout {
   outputFile: string;
   /**
    * Where the engine writes the palette `args` map the frames with (-palette-in): the exact one, or else
-   * the one it cut from the frames' colour histogram and refined (palette-cut.ts, palette-refine.ts).
+   * the one it cut from the frames' colour histogram and refined (palette/cut.ts, palette/refine.ts).
    */
   paletteFile: string;
   /** The exact argument list of the core's driver (wasm-assets/core/driver/gif-core.c). */
@@ -118,7 +118,7 @@ const PALETTE_FILE = 'palette.pal';
 
 /**
  * Static mode converts the first file only; animated mode makes one frame per file, in order, then the
- * timing extras (frames kept, hold, boomerang: timing.ts) give the GIF's frame sequence, where a file may
+ * timing extras (frames kept, hold, boomerang: timing-extras.ts) give the GIF's frame sequence, where a file may
  * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
  * `apngPlays`: an APNG converted on its own keeps its play count while the loop settings are default.
@@ -350,7 +350,7 @@ function splitPlan(
 /**
  * The core's arguments: raw RGBA frames of the output size in; out, the frames as palette indices when
  * the pass after the core writes the GIF (`indexed`: every animation, lossy stills), else the GIF of a
- * still, which gif-bytes.ts applyTiming gives its exact timing.
+ * still, which gif/bytes.ts applyTiming gives its exact timing.
  */
 export function buildPlan(
   layout: FrameLayout,

@@ -1,7 +1,7 @@
 /**
  * Splitting an animation's heavy per-frame step (paletteuse + GIF encoding) across two engine cores:
  * one palette is made once over every frame, then each core maps and encodes a consecutive run of frames
- * with that palette and the GIF streams are joined (gif-bytes.ts joinGifs).
+ * with that palette and the GIF streams are joined (gif/bytes.ts joinGifs).
  *
  * Measured with @ffmpeg/core 0.12.10 under Node on 10 × 1920x1080 photo frames (2-core machine):
  * palettegen over all frames + paletteuse in one graph 7.4 s; paletteuse + encode alone with a ready
