@@ -11,7 +11,7 @@ import {
   type Attempt,
   type Knobs,
   type LadderContext,
-  type Stage,
+  type Rung,
 } from './fit-under';
 
 const photo = { width: 1920, height: 1280 };
@@ -34,15 +34,15 @@ function trueBytes(knobs: Knobs, frames = 1): number {
 }
 
 /** Runs the policy against `bytes` the way the store does, returning the attempts and the verdict. */
-function search(ladder: Stage[], budget: number, frames = 1, prior?: number, bytes = trueBytes) {
+function search(ladder: Rung[], budget: number, frames = 1, prior?: number, bytes = trueBytes) {
   const attempts: Attempt[] = [];
   for (;;) {
     const step = nextStep(ladder, budget, attempts, prior);
     if (step.kind === 'done') return { attempts, step, chosen: attempts[step.attempt]! };
-    expect(step.scale).toBeGreaterThanOrEqual(ladder[step.stage]!.floor);
+    expect(step.scale).toBeGreaterThanOrEqual(ladder[step.rung]!.floor);
     expect(step.scale).toBeLessThanOrEqual(1);
-    const knobs = { ...ladder[step.stage]!.knobs, scale: step.scale };
-    attempts.push({ stage: step.stage, scale: step.scale, bytes: bytes(knobs, frames) });
+    const knobs = { ...ladder[step.rung]!.knobs, scale: step.scale };
+    attempts.push({ rung: step.rung, scale: step.scale, bytes: bytes(knobs, frames) });
   }
 }
 
@@ -57,8 +57,8 @@ describe('buildLadder', () => {
       [10, 'auto', 128 / 1920],
     ]);
     expect(ladder[0]!.model).toBe(1);
-    // Each stage is predicted smaller than the one before at the same size.
-    ladder.slice(1).forEach((stage, i) => expect(stage.model).toBeLessThan(ladder[i]!.model));
+    // Each rung is predicted smaller than the one before at the same size.
+    ladder.slice(1).forEach((rung, i) => expect(rung.model).toBeLessThan(ladder[i]!.model));
   });
   it('an animation gives up its dither pattern first, then colours, then frames', () => {
     const ladder = buildLadder(context({ mode: 'animated' }, 10));
@@ -72,7 +72,7 @@ describe('buildLadder', () => {
       [40, 'none', 4],
       [10, 'none', 4],
     ]);
-    ladder.slice(1).forEach((stage, i) => expect(stage.floor).toBeLessThanOrEqual(ladder[i]!.floor));
+    ladder.slice(1).forEach((rung, i) => expect(rung.floor).toBeLessThanOrEqual(ladder[i]!.floor));
     expect(ladder.at(-1)!.floor).toBeCloseTo(128 / 1920);
   });
   it('a still never drops frames, and a small picture is never scaled under 128 px', () => {
@@ -123,11 +123,11 @@ describe('the search', () => {
       expect(step.kind === 'done' && step.fits).toBe(true);
       expect(chosen.bytes).toBeLessThanOrEqual(budget);
       expect(attempts.length).toBeLessThanOrEqual(budget < 50 * 1024 ? SEARCH.maxEncodes : 4);
-      // The best stage for this budget is the first that fits at its floor; near a floor the search may
+      // The best rung for this budget is the first that fits at its floor; near a floor the search may
       // take the next one, whose first encode is already under the budget.
-      const stage = still.findIndex((s) => trueBytes({ ...s.knobs, scale: s.floor }) <= budget);
-      expect(chosen.stage - stage).toBeGreaterThanOrEqual(0);
-      expect(chosen.stage - stage).toBeLessThanOrEqual(1);
+      const rung = still.findIndex((s) => trueBytes({ ...s.knobs, scale: s.floor }) <= budget);
+      expect(chosen.rung - rung).toBeGreaterThanOrEqual(0);
+      expect(chosen.rung - rung).toBeLessThanOrEqual(1);
       expect(chosen.bytes).toBeGreaterThan(0.8 * budget);
     },
   );
@@ -135,12 +135,12 @@ describe('the search', () => {
     const ladder = buildLadder(context({ mode: 'animated' }, 10));
     const { step, chosen } = search(ladder, 40 * 1024, 10);
     expect(step.kind === 'done' && step.fits).toBe(true);
-    expect(ladder[chosen.stage]!.knobs.frameStep).toBeGreaterThan(1);
+    expect(ladder[chosen.rung]!.knobs.frameStep).toBeGreaterThan(1);
   });
   it('an impossible budget ends at the minimum, with the smallest GIF as the closest result', () => {
     const { attempts, step, chosen } = search(still, 500);
     expect(step.kind === 'done' && step.fits).toBe(false);
-    expect(chosen).toMatchObject({ stage: still.length - 1, scale: still.at(-1)!.floor });
+    expect(chosen).toMatchObject({ rung: still.length - 1, scale: still.at(-1)!.floor });
     expect(attempts.length).toBeLessThanOrEqual(3);
   });
   it('a prior guess lets the first encode aim at the budget', () => {
@@ -151,13 +151,13 @@ describe('the search', () => {
     expect(attempts.length).toBeLessThanOrEqual(3);
   });
   it('a prior that fits starts at the person’s settings', () => {
-    expect(nextStep(still, 1000, [], 900)).toEqual({ kind: 'encode', stage: 0, scale: 1 });
+    expect(nextStep(still, 1000, [], 900)).toEqual({ kind: 'encode', rung: 0, scale: 1 });
   });
   it('a result well under the budget is followed by a try at a larger size; a try over it leaves the result', () => {
     const budget = 256 * 1024;
-    const attempts: Attempt[] = [{ stage: 0, scale: 0.6, bytes: 0.82 * budget }];
+    const attempts: Attempt[] = [{ rung: 0, scale: 0.6, bytes: 0.82 * budget }];
     const next = nextStep(still, budget, attempts);
-    expect(next).toMatchObject({ kind: 'encode', stage: 0 });
+    expect(next).toMatchObject({ kind: 'encode', rung: 0 });
     if (next.kind !== 'encode') throw new Error('no encode');
     expect(next.scale).toBeGreaterThan(0.62);
     expect(nextStep(still, budget, [...attempts, { ...next, bytes: 1.02 * budget }])).toEqual({
@@ -174,10 +174,10 @@ describe('the search', () => {
     expect(chosen.bytes).toBeGreaterThan(0.8 * budget);
     expect(attempts.length).toBeLessThanOrEqual(SEARCH.maxEncodes);
   });
-  it('predicts from the nearest encode of the same stage, with the measured exponent', () => {
+  it('predicts from the nearest encode of the same rung, with the measured exponent', () => {
     const attempts: Attempt[] = [
-      { stage: 0, scale: 1, bytes: 1000 },
-      { stage: 0, scale: 0.5, bytes: 250 },
+      { rung: 0, scale: 1, bytes: 1000 },
+      { rung: 0, scale: 0.5, bytes: 250 },
     ];
     expect(predictBytes(still, attempts, 0, 0.7)).toBeCloseTo(250 * 1.4 ** 2, 0);
     expect(predictBytes(still, attempts, 1, 1)).toBeCloseTo(1000 * still[1]!.model, 0);

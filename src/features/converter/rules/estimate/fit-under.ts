@@ -3,11 +3,11 @@
  * The runtime (the store) encodes what `nextStep` asks for and feeds the sizes back, so the policy
  * knows nothing about workers and is tested in milliseconds.
  *
- * The search walks a ladder of stages from the person's own settings down to the smallest GIF it will
- * make. Each stage keeps its quality, dither and frames while the picture is scaled down to the stage's
- * floor, where the next stage takes over: measured, a smaller picture at the person's quality looked
+ * The search walks a ladder of rungs from the person's own settings down to the smallest GIF it will
+ * make. Each rung keeps its quality, dither and frames while the picture is scaled down to the rung's
+ * floor, where the next rung takes over: measured, a smaller picture at the person's quality looked
  * better than fewer colours down to about half size; an animation gives up its dither pattern before
- * its colours, and its colours before its frames. Each stage carries a size model relative to the first
+ * its colours, and its colours before its frames. Each rung carries a size model relative to the first
  * (priors below); the encodes made so far pin it to the real content, so each encode aims at the budget.
  */
 import { formatBytes } from '@/shared/lib/format-bytes';
@@ -16,7 +16,7 @@ import { outputSize, type Size } from '../dimensions';
 import { coloursForQuality, lossinessForQuality } from '../palette/quality';
 import type { ConversionSettings, DitherChoice } from '../settings';
 
-export interface TargetPreset {
+export interface BudgetPreset {
   id: string;
   bytes: number;
   /** What the size is for: common sizes, not any service's rules. */
@@ -26,7 +26,7 @@ export interface TargetPreset {
 const KB = 1024;
 const MB = 1024 * KB;
 
-export const TARGET_PRESETS: readonly TargetPreset[] = [
+export const BUDGET_PRESETS: readonly BudgetPreset[] = [
   { id: '256k', bytes: 256 * KB, purpose: 'Emoji and stickers' },
   { id: '1m', bytes: 1 * MB, purpose: 'Web pages and email' },
   { id: '5m', bytes: 5 * MB, purpose: 'Forums and documentation' },
@@ -36,7 +36,7 @@ export const TARGET_PRESETS: readonly TargetPreset[] = [
 ];
 
 /** A custom budget, in KB: below a few KB no picture fits; above 100 MB nothing needs fitting. */
-export const CUSTOM_TARGET_KB = { min: 4, max: 100 * KB } as const;
+export const CUSTOM_BUDGET_KB = { min: 4, max: 100 * KB } as const;
 
 /**
  * The knobs the search turns. Lossy LZW comes with the quality (quality.ts: each step down is more
@@ -51,19 +51,19 @@ export interface Knobs {
 }
 
 /**
- * One stage of the search: settings kept while the picture is scaled from full size down to `floor`;
- * below the floor the next stage (less quality, dither or frames) looks better at the same bytes.
+ * One rung of the search: settings kept while the picture is scaled from full size down to `floor`;
+ * below the floor the next rung (less quality, dither or frames) looks better at the same bytes.
  */
-export interface Stage {
-  /** The stage's knobs at full size (scale 1). */
+export interface Rung {
+  /** The rung's knobs at full size (scale 1). */
   knobs: Knobs;
   floor: number;
-  /** Predicted bytes at full size relative to the first stage, before any encode. */
+  /** Predicted bytes at full size relative to the first rung, before any encode. */
   model: number;
 }
 
 export interface LadderContext {
-  /** The settings the person chose: the first stage, never exceeded. */
+  /** The settings the person chose: the first rung, never exceeded. */
   settings: ConversionSettings;
   /** The first file's size (from its PNG header). */
   first: Size;
@@ -78,7 +78,7 @@ const COLOUR_EXPONENT = 0.45;
  * photo, the pan and the grain lost 14–26 % and 31–41 %, about what their colours alone predict.
  */
 const LOSSINESS_DECAY = 0.003;
-/** Bytes ∝ scale^1.8 until two encodes of one stage measure it: photos 1.5–2.1, grain 2.5, UI text ~0.9. */
+/** Bytes ∝ scale^1.8 until two encodes of one rung measure it: photos 1.5–2.1, grain 2.5, UI text ~0.9. */
 const SCALE_EXPONENT = 1.8;
 const SCALE_EXPONENT_RANGE = [0.7, 3] as const;
 const FRAME_EXPONENT = 0.9;
@@ -93,7 +93,7 @@ const DITHER_WEIGHT: Record<'still' | 'animated', Record<DitherChoice, number>> 
 };
 
 /**
- * Where each stage hands over (scale per side), measured with tests/bench/fit-under.ts at 256 KB to 5 MB
+ * Where each rung hands over (scale per side), measured with tests/bench/fit-under.ts at 256 KB to 5 MB
  * (README): at the person's quality a smaller picture looked better than fewer colours or more
  * lossiness, on SSIM-Y and butteraugli, down to about half size (the 1920x1280 photo, the gradient,
  * the pan). An animation drops its ordered dither first (the pan under 256 KB: butteraugli 7.9 at 0.52 of
@@ -124,40 +124,39 @@ function modelOf(knobs: Knobs, base: Knobs, frameCount: number, animated: boolea
   );
 }
 
-/** The stages from the person's settings down to the minimum, in the order the search gives things up. */
-export function buildLadder(context: LadderContext): Stage[] {
+/** The rungs from the person's settings down to the minimum, in the order the search gives things up. */
+export function buildLadder(context: LadderContext): Rung[] {
   const { settings, frameCount } = context;
   const animated = settings.mode === 'animated' && frameCount >= 3;
   const smallest = minimumScale(outputSize(settings, context.first));
   const base: Knobs = { quality: settings.quality, dither: settings.dither, scale: 1, frameStep: 1 };
   if (animated) base.frameStep = settings.frameStep;
-  const stages: { knobs: Knobs; floor: number }[] = [];
+  const rungs: { knobs: Knobs; floor: number }[] = [];
   let current = base;
-  const stage = (change: Partial<Knobs>, floor: number) => {
+  const rung = (change: Partial<Knobs>, floor: number) => {
     current = { ...current, ...change };
-    stages.push({ knobs: current, floor: Math.max(smallest, floor) });
+    rungs.push({ knobs: current, floor: Math.max(smallest, floor) });
   };
   const qualitySteps = (floors: readonly number[]) => {
     for (const floor of floors)
-      if (current.quality - QUALITY_STEP >= QUALITY_MIN) stage({ quality: current.quality - QUALITY_STEP }, floor);
+      if (current.quality - QUALITY_STEP >= QUALITY_MIN) rung({ quality: current.quality - QUALITY_STEP }, floor);
   };
 
   if (animated) {
     const floors = ANIMATION_FLOORS;
     if (base.dither !== 'none') {
-      stage({}, floors.person);
-      stage({ dither: 'none' }, floors.ditherOff);
-    } else stage({}, floors.ditherOff);
+      rung({}, floors.person);
+      rung({ dither: 'none' }, floors.ditherOff);
+    } else rung({}, floors.ditherOff);
     qualitySteps(floors.qualitySteps);
-    for (const step of FRAME_STEPS)
-      if (step > current.frameStep) stage({ frameStep: step }, stages.at(-1)!.floor * 0.75);
+    for (const step of FRAME_STEPS) if (step > current.frameStep) rung({ frameStep: step }, rungs.at(-1)!.floor * 0.75);
   } else {
-    stage({}, STILL_FLOORS.person);
+    rung({}, STILL_FLOORS.person);
     qualitySteps(STILL_FLOORS.qualitySteps);
   }
-  if (current.quality > QUALITY_MIN) stage({ quality: QUALITY_MIN }, smallest);
-  stages.at(-1)!.floor = smallest;
-  return stages.map(({ knobs, floor }) => ({ knobs, floor, model: modelOf(knobs, base, frameCount, animated) }));
+  if (current.quality > QUALITY_MIN) rung({ quality: QUALITY_MIN }, smallest);
+  rungs.at(-1)!.floor = smallest;
+  return rungs.map(({ knobs, floor }) => ({ knobs, floor, model: modelOf(knobs, base, frameCount, animated) }));
 }
 
 /** The settings that encode some knobs. The scale becomes a resize box of the settings' own output size. */
@@ -182,13 +181,13 @@ export function settingsForKnobs(context: Omit<LadderContext, 'frameCount'>, kno
 }
 
 export interface Attempt {
-  stage: number;
+  rung: number;
   scale: number;
   bytes: number;
 }
 
 export type SearchStep =
-  | { kind: 'encode'; stage: number; scale: number }
+  | { kind: 'encode'; rung: number; scale: number }
   /** `attempt` is the best GIF under the budget, or (fits false) the smallest one made: the closest result. */
   | { kind: 'done'; attempt: number; fits: boolean };
 
@@ -207,12 +206,12 @@ export const SEARCH = {
 } as const;
 
 /**
- * The bytes-per-scale exponent of a stage: measured from two of its encodes, else from two encodes of
- * another stage (it is mostly the content's: grain's is steep, text's flat), else the prior.
+ * The bytes-per-scale exponent of a rung: measured from two of its encodes, else from two encodes of
+ * another rung (it is mostly the content's: grain's is steep, text's flat), else the prior.
  */
-function scaleExponent(attempts: readonly Attempt[], stage: number): number {
+function scaleExponent(attempts: readonly Attempt[], rung: number): number {
   const measured = (of: number) => {
-    const own = attempts.filter((a) => a.stage === of).sort((a, b) => b.scale - a.scale);
+    const own = attempts.filter((a) => a.rung === of).sort((a, b) => b.scale - a.scale);
     for (let i = 0; i + 1 < own.length; i++) {
       const [a, b] = [own[i]!, own[i + 1]!];
       if (a.scale / b.scale > 1.02) {
@@ -222,8 +221,8 @@ function scaleExponent(attempts: readonly Attempt[], stage: number): number {
     }
     return null;
   };
-  const stages = [...new Set(attempts.map((a) => a.stage))].sort((a, b) => Math.abs(a - stage) - Math.abs(b - stage));
-  for (const other of [stage, ...stages]) {
+  const rungs = [...new Set(attempts.map((a) => a.rung))].sort((a, b) => Math.abs(a - rung) - Math.abs(b - rung));
+  for (const other of [rung, ...rungs]) {
     const exponent = measured(other);
     if (exponent !== null) return exponent;
   }
@@ -231,24 +230,24 @@ function scaleExponent(attempts: readonly Attempt[], stage: number): number {
 }
 
 /**
- * The predicted size of a stage at a scale. Between two encodes of that stage it interpolates them (log
- * bytes against log scale); outside them it follows the nearest with the stage's exponent; a stage not
- * encoded yet is predicted from the nearest stage's encodes times the model between them. A prior guess
- * of the first stage's full size counts as an encode until the first real one is in.
+ * The predicted size of a rung at a scale. Between two encodes of that rung it interpolates them (log
+ * bytes against log scale); outside them it follows the nearest with the rung's exponent; a rung not
+ * encoded yet is predicted from the nearest rung's encodes times the model between them. A prior guess
+ * of the first rung's full size counts as an encode until the first real one is in.
  */
 export function predictBytes(
-  ladder: readonly Stage[],
+  ladder: readonly Rung[],
   attempts: readonly Attempt[],
-  stage: number,
+  rung: number,
   scale: number,
   prior?: number,
 ): number {
   const points: readonly Attempt[] =
-    attempts.length > 0 || prior === undefined ? attempts : [{ stage: 0, scale: 1, bytes: prior }];
+    attempts.length > 0 || prior === undefined ? attempts : [{ rung: 0, scale: 1, bytes: prior }];
   if (points.length === 0) return NaN;
-  const nearestStage = points.reduce((a, b) => (Math.abs(b.stage - stage) < Math.abs(a.stage - stage) ? b : a)).stage;
-  const own = points.filter((a) => a.stage === nearestStage);
-  const model = ladder[stage]!.model / ladder[nearestStage]!.model;
+  const nearestRung = points.reduce((a, b) => (Math.abs(b.rung - rung) < Math.abs(a.rung - rung) ? b : a)).rung;
+  const own = points.filter((a) => a.rung === nearestRung);
+  const model = ladder[rung]!.model / ladder[nearestRung]!.model;
   const below = own.filter((a) => a.scale <= scale).sort((a, b) => b.scale - a.scale)[0];
   const above = own.filter((a) => a.scale >= scale).sort((a, b) => a.scale - b.scale)[0];
   if (below && above && above.scale / below.scale > 1.001) {
@@ -256,19 +255,13 @@ export function predictBytes(
     return model * below.bytes * (above.bytes / below.bytes) ** t;
   }
   const nearest = (below ?? above)!;
-  return model * nearest.bytes * (scale / nearest.scale) ** scaleExponent(points, nearestStage);
+  return model * nearest.bytes * (scale / nearest.scale) ** scaleExponent(points, nearestRung);
 }
 
-/** The largest scale of a stage (between its floor and full size) predicted to make at most `target` bytes. */
-function scaleFor(
-  ladder: readonly Stage[],
-  attempts: readonly Attempt[],
-  stage: number,
-  target: number,
-  prior?: number,
-) {
-  const floor = ladder[stage]!.floor;
-  const fits = (scale: number) => predictBytes(ladder, attempts, stage, scale, prior) <= target;
+/** The largest scale of a rung (between its floor and full size) predicted to make at most `target` bytes. */
+function scaleFor(ladder: readonly Rung[], attempts: readonly Attempt[], rung: number, target: number, prior?: number) {
+  const floor = ladder[rung]!.floor;
+  const fits = (scale: number) => predictBytes(ladder, attempts, rung, scale, prior) <= target;
   if (fits(1)) return 1;
   if (!fits(floor)) return floor;
   // The prediction grows with the scale: bisect in log scale.
@@ -281,22 +274,22 @@ function scaleFor(
   return Math.max(floor, Math.floor(Math.exp(low) * 1000) / 1000);
 }
 
-/** Better first: an earlier stage, then a larger picture. */
-const better = (a: Attempt, b: Attempt) => a.stage < b.stage || (a.stage === b.stage && a.scale > b.scale);
+/** Better first: an earlier rung, then a larger picture. */
+const better = (a: Attempt, b: Attempt) => a.rung < b.rung || (a.rung === b.rung && a.scale > b.scale);
 
 /**
- * What to do next. The search looks for the first stage that fits at its floor, then for the largest
- * scale of that stage under the budget: each encode pins the size model to the content, so the next
+ * What to do next. The search looks for the first rung that fits at its floor, then for the largest
+ * scale of that rung under the budget: each encode pins the size model to the content, so the next
  * encode aims at the budget from a prediction, and a search usually takes two or three encodes.
  */
 export function nextStep(
-  ladder: readonly Stage[],
+  ladder: readonly Rung[],
   budget: number,
   attempts: readonly Attempt[],
   prior?: number,
 ): SearchStep {
   const last = ladder.length - 1;
-  if (attempts.length === 0 && (prior === undefined || prior <= budget)) return { kind: 'encode', stage: 0, scale: 1 };
+  if (attempts.length === 0 && (prior === undefined || prior <= budget)) return { kind: 'encode', rung: 0, scale: 1 };
 
   const indexed = attempts.map((attempt, index) => ({ ...attempt, index }));
   const fitting = indexed.filter((a) => a.bytes <= budget);
@@ -306,39 +299,39 @@ export function nextStep(
     best ? { kind: 'done', attempt: best.index, fits: true } : { kind: 'done', attempt: closest(), fits: false };
   if (attempts.length >= SEARCH.maxEncodes) return done();
 
-  // A stage is out when it was measured over the budget at or under its floor, or is predicted to be.
-  const overAtFloor = (stage: number) =>
-    attempts.some((a) => a.stage === stage && a.bytes > budget && a.scale <= ladder[stage]!.floor + 1e-9) ||
-    predictBytes(ladder, attempts, stage, ladder[stage]!.floor, prior) > SEARCH.aim * budget;
-  let stage = 0;
-  while (stage < last && overAtFloor(stage)) stage++;
-  if (best && best.stage < stage) stage = best.stage;
+  // A rung is out when it was measured over the budget at or under its floor, or is predicted to be.
+  const overAtFloor = (rung: number) =>
+    attempts.some((a) => a.rung === rung && a.bytes > budget && a.scale <= ladder[rung]!.floor + 1e-9) ||
+    predictBytes(ladder, attempts, rung, ladder[rung]!.floor, prior) > SEARCH.aim * budget;
+  let rung = 0;
+  while (rung < last && overAtFloor(rung)) rung++;
+  if (best && best.rung < rung) rung = best.rung;
 
   // The last encode must fit: it aims lower, and with nothing under the budget yet, at the minimum if need be.
   const lastTry = attempts.length === SEARCH.maxEncodes - 1;
-  const scale = scaleFor(ladder, attempts, stage, (lastTry ? SEARCH.lastAim : SEARCH.aim) * budget, prior);
+  const scale = scaleFor(ladder, attempts, rung, (lastTry ? SEARCH.lastAim : SEARCH.aim) * budget, prior);
   const tried = (s: number) =>
-    attempts.some((a) => a.stage === stage && Math.abs(Math.log(a.scale / s)) < SEARCH.minGain);
-  const knownTooBig = attempts.some((a) => a.stage === stage && a.bytes > budget && a.scale <= scale);
+    attempts.some((a) => a.rung === rung && Math.abs(Math.log(a.scale / s)) < SEARCH.minGain);
+  const knownTooBig = attempts.some((a) => a.rung === rung && a.bytes > budget && a.scale <= scale);
   if (best) {
-    if (best.stage === stage) {
+    if (best.rung === rung) {
       if (best.bytes >= SEARCH.goodEnough * budget || best.scale >= 1) return done();
       // Between a fit and a near overshoot, one more try only when the fit leaves much of the budget unused.
       const overshot = attempts.some(
-        (a) => a.stage === stage && a.bytes > budget && a.scale > best.scale && a.scale < best.scale * 1.15,
+        (a) => a.rung === rung && a.bytes > budget && a.scale > best.scale && a.scale < best.scale * 1.15,
       );
       if (overshot && best.bytes >= SEARCH.retryUnder * budget) return done();
       if (scale < best.scale * (1 + SEARCH.minGain)) return done();
     }
     if (tried(scale) || knownTooBig) return done();
-    return { kind: 'encode', stage, scale };
+    return { kind: 'encode', rung, scale };
   }
   if (tried(scale) || knownTooBig) {
-    // The prediction missed twice at this stage: go to the minimum, which fits or is the closest result.
-    if (stage < last || scale > ladder[last]!.floor) return { kind: 'encode', stage: last, scale: ladder[last]!.floor };
+    // The prediction missed twice at this rung: go to the minimum, which fits or is the closest result.
+    if (rung < last || scale > ladder[last]!.floor) return { kind: 'encode', rung: last, scale: ladder[last]!.floor };
     return done();
   }
-  return { kind: 'encode', stage, scale };
+  return { kind: 'encode', rung, scale };
 }
 
 /** What the search changed, in words, for the result: "quality 60 %, 50 % of the size, every 2nd frame". */
