@@ -6,7 +6,7 @@ import { frameArgument } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { lzw } from '../support/node-lzw';
 
 /**
@@ -14,9 +14,9 @@ import { lzw } from '../support/node-lzw';
  * yet (placement with scaling), its outputs (GIF, palette, indices) and what a loaded core must survive
  * (many jobs, bad arguments).
  */
-let core: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  core = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 const GRAPH =

@@ -14,13 +14,13 @@ import { cameraPan, grain, photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodedFrame } from '../support/compose';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-core';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
 import { lzw } from '../support/node-lzw';
 
-let ffmpeg: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  ffmpeg = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 const W = 160;
@@ -57,7 +57,7 @@ async function withoutOptimiser(frames: Rgba[], settings: Partial<ConversionSett
 
 async function encoderOnly(frames: Rgba[], settings: Partial<ConversionSettings> = {}) {
   const jobSettings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: 'animated', ...settings };
-  return runConversionJob(ffmpeg, {
+  return runConversionJob(core, {
     settings: jobSettings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, jobSettings),
@@ -70,7 +70,7 @@ const shown = (gif: Uint8Array) => decodeGif(gif).frames.map((f) => f.image.data
 describe('the optimiser in a real conversion', () => {
   it('an opaque animation: frames cropped to what changes, the same pictures, delays and loop, smaller', async () => {
     const frames = panFrames(5);
-    const { gif } = await convertImages(ffmpeg, inputs(frames), { mode: 'animated', quality: 100 });
+    const { gif } = await convertImages(core, inputs(frames), { mode: 'animated', quality: 100 });
     const plain = await withoutOptimiser(frames, { quality: 100 });
     expect(gif.length).toBeLessThan(plain.length);
     expect(shown(gif)).toEqual(shown(plain));
@@ -84,7 +84,7 @@ describe('the optimiser in a real conversion', () => {
 
   it('transparent frames: differenced too, the page shows where the ball was, never the previous frame', async () => {
     const frames = ballFrames(4);
-    const { gif } = await convertImages(ffmpeg, inputs(frames), { mode: 'animated', quality: 100 });
+    const { gif } = await convertImages(core, inputs(frames), { mode: 'animated', quality: 100 });
     const plain = await withoutOptimiser(frames, { quality: 100 });
     expect(gif.length).toBeLessThan(plain.length);
     expect(shown(gif)).toEqual(shown(plain));
@@ -137,7 +137,7 @@ describe('the optimiser in a real conversion', () => {
     let plain: Uint8Array = new Uint8Array();
     let runs: readonly OptimiseRun[] | null = null;
     let lossiness = 0;
-    const { gif } = await runConversionJob(ffmpeg, {
+    const { gif } = await runConversionJob(core, {
       settings,
       sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { FFmpegPort } from '@/features/converter/runtime/ffmpeg-port';
+import type { Core } from '@/features/converter/runtime/ffmpeg-port';
 
 /** The parts of the engine core's module the tests use (see wasm-assets/core/driver/pre.js). */
-interface FFmpegCore {
+interface CoreModule {
   exec(...args: string[]): number;
   ret: number;
   reset(): void;
@@ -19,7 +19,7 @@ interface FFmpegCore {
   };
 }
 
-export interface NodeFFmpeg extends FFmpegPort {
+export interface NodeCore extends Core {
   /** Files currently in the core's working directory (to check that jobs clean up). */
   listFiles(): string[];
   /** Heap bytes malloc'd and not freed: flat between jobs when the core leaks nothing. */
@@ -33,7 +33,7 @@ export interface NodeFFmpeg extends FFmpegPort {
  * Node 20: built for workers, it only needs `self`, a `self.location.href` to resolve itself against, and
  * the wasm bytes (its loader would fetch() them).
  */
-export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
+export async function loadNodeCore(): Promise<NodeCore> {
   const coreDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'wasm-assets', 'core');
   const coreJs = join(coreDir, 'ffmpeg-core.js');
   const globals = globalThis as unknown as { self?: unknown };
@@ -42,7 +42,7 @@ export async function loadNodeFFmpeg(): Promise<NodeFFmpeg> {
     href: pathToFileURL(coreJs).href,
   };
   const { default: createCore } = (await import(/* @vite-ignore */ pathToFileURL(coreJs).href)) as {
-    default: (options: { wasmBinary: Uint8Array }) => Promise<FFmpegCore>;
+    default: (options: { wasmBinary: Uint8Array }) => Promise<CoreModule>;
   };
   const core = await createCore({ wasmBinary: readFileSync(join(coreDir, 'ffmpeg-core.wasm')) });
   const listeners = new Set<(line: string) => void>();

@@ -11,7 +11,7 @@ import { estimateSample } from '@/features/converter/rules/estimate/size-estimat
 import type { Rgba } from '../fixtures/pngs';
 import { decodePng } from '../fixtures/pngs';
 import { decodedFrame } from './compose';
-import type { NodeFFmpeg } from './node-core';
+import type { NodeCore } from './node-core';
 
 export interface NodeInput {
   name: string;
@@ -21,16 +21,16 @@ export interface NodeInput {
 
 /** Runs the production job code on the Node core, with frames composed like the browser does. */
 export async function convertImages(
-  ffmpeg: NodeFFmpeg,
+  core: NodeCore,
   inputs: readonly NodeInput[],
   settings: Partial<ConversionSettings> = {},
   onProgress?: (progress: ConversionProgress) => void,
-  helper?: NodeFFmpeg,
+  helper?: NodeCore,
   sampleOf?: Size,
 ): Promise<JobResult> {
   const byName = new Map(inputs.map((input) => [input.name, input.image]));
   const jobSettings = { ...DEFAULT_SETTINGS, ...settings };
-  return runConversionJob(ffmpeg, {
+  return runConversionJob(core, {
     settings: jobSettings,
     sources: inputs.map(({ name, image, delayMs }) => ({ name, width: image.width, height: image.height, delayMs })),
     // As the browser hands them over: each frame alone at its decoded size (the core scales and places it),
@@ -49,9 +49,9 @@ export async function convertImages(
 }
 
 /** The size estimate's sample, as the app encodes it (rules/estimate/size-estimate.ts), of a conversion at `settings`. */
-export function convertSample(ffmpeg: NodeFFmpeg, inputs: readonly NodeInput[], settings: ConversionSettings) {
+export function convertSample(core: NodeCore, inputs: readonly NodeInput[], settings: ConversionSettings) {
   const sample = estimateSample(settings, inputs[0]!.image);
-  return convertImages(ffmpeg, inputs.slice(0, sample.frames), sample.settings, undefined, undefined, sample.fullSize);
+  return convertImages(core, inputs.slice(0, sample.frames), sample.settings, undefined, undefined, sample.fullSize);
 }
 
 /** A PNG, or a folder of them taken in name order as one animation's frames, decoded (not validated). */

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS, type DitherChoice } from '../../../src/features/conve
 import { decodePng, encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { lumaSsim } from '../../support/similarity';
 
 interface RawCore {
@@ -39,7 +39,7 @@ async function loadOldCore(dir: string): Promise<RawCore> {
 const [oldDir, ...sets] = process.argv.slice(2);
 if (!oldDir || sets.length === 0) throw new Error('usage: core-compare.ts <old-core-dir> <png-set-dir>...');
 const work = mkdtempSync(join(tmpdir(), 'core-compare-'));
-const newCore = await loadNodeFFmpeg();
+const newCore = await loadNodeCore();
 const oldCore = await loadOldCore(oldDir);
 
 function butteraugli(a: Rgba, b: Rgba): number {

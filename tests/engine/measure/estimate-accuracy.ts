@@ -15,9 +15,9 @@ import { gifByteLayout } from '@/features/converter/rules/gif/bytes';
 import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/estimate/size-estimate';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { convertImages, convertSample, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 const ratios = { before: [] as number[], now: [] as number[] };
 
 /** The estimate before tiles: header, first frame and the mean following frame, scaled by pixels^0.85. */

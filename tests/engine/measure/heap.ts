@@ -6,7 +6,7 @@
  */
 import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { estimateHeapBytes } from '../../../src/features/converter/rules/plan/memory';
 
@@ -21,7 +21,7 @@ const cases = [
 ] as const;
 
 for (const [kind, make, frames, width, height] of cases) {
-  const ffmpeg = await loadNodeFFmpeg();
+  const ffmpeg = await loadNodeCore();
   const before = ffmpeg.memoryBytes();
   const inputs = Array.from({ length: frames }, (_, i) => ({
     name: `${kind}${i}.png`,

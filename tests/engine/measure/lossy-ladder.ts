@@ -21,7 +21,7 @@ import { flatUi, gradient, grain } from '../../fixtures/content';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
 import { composeFrame, decodedFrame } from '../../support/compose';
 import { decodeGif } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { lumaSsim } from '../../support/similarity';
 
 const mediaDir = process.argv[2];
@@ -30,7 +30,7 @@ const LOSSINESS = (process.env.LOSSINESS ?? '0,10,20,40,60,80').split(',').map(N
 const GIFSICLE = (process.env.GIFSICLE ?? '0,20,40,80').split(',').map(Number);
 mkdirSync(outDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'lossy-ladder-'));
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 
 function readImage(path: string): Rgba {
   const probe = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', path]).toString().trim(); // prettier-ignore

@@ -9,14 +9,14 @@ import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { decodePng } from '../../fixtures/pngs';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodedFrame } from '../../support/compose';
 
 const [out, ...dirs] = process.argv.slice(2);
 mkdirSync(out!, { recursive: true });
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 for (const dir of dirs) {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.png'))

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings
 import { runConversionJob } from '../../../src/features/converter/runtime/conversion-job';
 import type { Rgba } from '../../fixtures/pngs';
 import { decodedFrame } from '../../support/compose';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 
 const dir = process.argv[2]!;
 const lossinessValues = (process.argv[3] ?? '0,20,40').split(',').map(Number);
@@ -38,7 +38,7 @@ const frames = readdirSync(dir)
   .filter((f) => /\.(png|jpe?g)$/i.test(f))
   .sort()
   .map((f) => readImage(join(dir, f)));
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 console.log(`load: ${execFileSync('uptime').toString().trim()}`);
 const [cpu0, wall0] = [cpuMs(), performance.now()];
 const settings = { ...DEFAULT_SETTINGS, mode: frames.length > 1 ? ('animated' as const) : ('static' as const) };

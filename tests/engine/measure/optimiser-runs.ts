@@ -13,11 +13,11 @@ import { decodeGif } from '@/features/converter/rules/gif/decode';
 import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
 import { optimiseRunsFor } from '@/features/converter/rules/plan/segments';
 import { decodePng, type Rgba } from '../../fixtures/pngs';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 console.log(
   `load ${loadavg()
     .map((l) => l.toFixed(1))

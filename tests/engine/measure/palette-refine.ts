@@ -13,13 +13,13 @@ import { paletteOptions } from '@/features/converter/rules/palette/quality';
 import { gradientStats, isSmoothGradient } from '@/features/converter/rules/palette/content-analysis';
 import { decodePng } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 
 const args = process.argv.slice(2);
 const quality = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 80;
 const iterationsList = (process.env.ITER ?? '0,1,3').split(',').map(Number);
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;

@@ -19,7 +19,7 @@ import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodedFrame } from '../../support/compose';
 import { pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -29,7 +29,7 @@ const cpuMs = () => {
 };
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 console.log(
   `load ${(await import('node:os'))
     .loadavg()

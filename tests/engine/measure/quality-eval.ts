@@ -14,7 +14,7 @@
 import '../../support/node-lzw';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import type { DitherChoice, SoftEdges } from '@/features/converter/rules/settings';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
@@ -28,7 +28,7 @@ const choices = {
   ...(process.env.DITHER ? { dither: process.env.DITHER as DitherChoice } : {}),
   ...(process.env.SOFT_EDGES ? { softEdges: process.env.SOFT_EDGES as SoftEdges } : {}),
 };
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 
 for (const id of process.argv.slice(2)) {
   const { dir, files, frames: sources } = cachedInput(id);

@@ -6,14 +6,14 @@
 import '../../support/node-lzw';
 import { flatUi, gradient, grain, photoLike } from '../../fixtures/content';
 import { decodeGif, meanAbsoluteError } from '../../support/gif';
-import { loadNodeFFmpeg } from '../../support/node-core';
+import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { lumaSsim } from '../../support/similarity';
 import type { DitherChoice } from '../../../src/features/converter/rules/settings';
 
 const width = Number(process.argv[2] ?? 400);
 const height = Number(process.argv[3] ?? 300);
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 const contents = { photo: photoLike, grain, flatUi, gradient };
 const dithers: DitherChoice[] = (process.env.DITHERS?.split(',') as DitherChoice[]) ?? ['none', 'ordered', 'diffusion'];
 

@@ -9,10 +9,10 @@ import type { ConversionSettings } from '../rules/settings';
 import type { Size } from '../rules/dimensions';
 import type { StageClock } from '../rules/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
-import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
+import { asCore, loadCore } from './ffmpeg-instance';
 import { FrameDecoder, type DecodeAhead } from './frame-decoder';
 import { CoreLifecycle } from './core-lifecycle';
-import { GifOptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
+import { OptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
@@ -53,9 +53,9 @@ const OPTIMISER_WARM_UP_AFTER_MS = 1000;
  * loading the replacement at once so the next job does not wait; its workers only after a failure or cancel.
  */
 export class EngineInstance {
-  readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
+  readonly #lifecycle = new CoreLifecycle(loadCore, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
-  readonly #optimisers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+  readonly #optimisers = [new OptimiserWorker(), new OptimiserWorker()] as const;
   #busy = false;
   #jobsStarted = 0;
   #optimisersWarming = false;
@@ -141,10 +141,10 @@ export class EngineInstance {
       if (splits) helper = this.helper.borrow();
       heap = heapWatch(ffmpeg);
       helperHeap = helper && heapWatch(helper);
-      const result = await runConversionJob(ffmpegPort(ffmpeg), {
+      const result = await runConversionJob(asCore(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
-        ...(helper ? { helper: ffmpegPort(helper) } : {}),
+        ...(helper ? { helper: asCore(helper) } : {}),
         ...(job.plays !== undefined ? { plays: job.plays } : {}),
         ...(job.clock ? { clock: job.clock } : {}),
         readAhead: this.#decoder.parallelism,

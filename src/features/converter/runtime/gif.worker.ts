@@ -2,7 +2,7 @@ import { errorMessageOf } from '../rules/errors';
 import { decodeGif } from '../rules/gif/decode';
 import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif/lzw';
 import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif/optimiser';
-import { warmUpPass } from '../rules/gif/optimiser-warm-up';
+import { warmUpOptimiser } from '../rules/gif/optimiser-warm-up';
 import { lzwEncoderReady } from './lzw-loader';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 import type {
@@ -33,7 +33,7 @@ const bandsWaiting = new Map<number, { resolve: (result: LzwResult) => void; rej
 scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => {
   const message = event.data;
   if (message.kind === 'decode') return decode(message);
-  if (message.kind === 'warm-up') return void lzwEncoderReady().then(warmUpPass, () => {});
+  if (message.kind === 'warm-up') return void lzwEncoderReady().then(warmUpOptimiser, () => {});
   if (message.kind === 'partner') {
     partner?.close();
     partner = message.port;

@@ -1,6 +1,6 @@
 import type { LzwBandRequest, LzwResult } from '../rules/gif/lzw';
 import type { GifFile } from '../rules/gif/file';
-import type { GifOptimiseOptions, OptimiseRun } from '../rules/gif/optimiser';
+import type { OptimiserOptions, OptimiseRun } from '../rules/gif/optimiser';
 
 /** The messages between the runtime and its GIF optimiser workers, written once. */
 export interface OptimiseRequest {
@@ -11,7 +11,7 @@ export interface OptimiseRequest {
    * copies). Transferred, buffers and all: the runtime gives it away and gets the GIF to keep back.
    */
   input: ArrayBuffer | GifFile;
-  options: GifOptimiseOptions;
+  options: OptimiserOptions;
   /** Only these frames (rules/gif/optimiser.ts optimiseRun), while another worker does the others. */
   run?: OptimiseRun;
   /** Big frames' lower bands of rows go to the partner worker (rules/gif/optimiser.ts optimiseGifInBands). */

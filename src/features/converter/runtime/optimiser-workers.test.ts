@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../rules/errors';
 import type { GifFile } from '../rules/gif/file';
 import type { OptimiseResponse, OptimiserMessage } from './optimiser-protocol';
-import { GifOptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
+import { OptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
 
 /** A stand-in for a GIF worker: it records what it was sent and answers or fails when told to. */
 class FakeWorker {
@@ -78,7 +78,7 @@ describe('GIF optimiser workers', () => {
 
   it('lossy, one run: the first worker optimises, the second is its partner for big frames, connected once', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const workers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+    const workers = [new OptimiserWorker(), new OptimiserWorker()] as const;
     for (let round = 0; round < 2; round++) {
       const result = optimiseOnWorkers(workers, gif(), { lossiness: 40 }, null);
       const [first, second] = FakeWorker.started;
@@ -95,7 +95,7 @@ describe('GIF optimiser workers', () => {
 
   it('lossy, a still camera cut in two runs: one run at once, in bands on both workers, no run made for nothing', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const workers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+    const workers = [new OptimiserWorker(), new OptimiserWorker()] as const;
     const runs = [
       { firstFrame: 0, frameCount: 2 },
       { firstFrame: 2, frameCount: 2 },
@@ -120,7 +120,7 @@ describe('GIF optimiser workers', () => {
 
   it('lossless: no partner, no second worker', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const workers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+    const workers = [new OptimiserWorker(), new OptimiserWorker()] as const;
     const result = optimiseOnWorkers(workers, gif(), { lossiness: 0 }, null);
     const [first] = FakeWorker.started;
     expect(first!.requests[0]).not.toHaveProperty('bands');
@@ -131,7 +131,7 @@ describe('GIF optimiser workers', () => {
 
   it('a partner that stops fails the GIF waiting on its band, and the next GIF starts and connects new workers', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const workers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+    const workers = [new OptimiserWorker(), new OptimiserWorker()] as const;
     const result = optimiseOnWorkers(workers, gif(), { lossiness: 40 }, null);
     const [first, second] = FakeWorker.started;
     second!.crash();
@@ -147,7 +147,7 @@ describe('GIF optimiser workers', () => {
 
   it('cancelling stops the workers: the pending GIF rejects with an AbortError', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const workers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+    const workers = [new OptimiserWorker(), new OptimiserWorker()] as const;
     const result = optimiseOnWorkers(workers, gif(), { lossiness: 40 }, null);
     for (const worker of workers) worker.terminate();
     await expect(result).rejects.toSatisfy(isAbortError);
@@ -156,7 +156,7 @@ describe('GIF optimiser workers', () => {
 
   it('warms up: starts the worker and has it compile the pass first; the next GIF goes to the same worker', async () => {
     vi.stubGlobal('Worker', FakeWorker);
-    const worker = new GifOptimiserWorker();
+    const worker = new OptimiserWorker();
     worker.warmUp();
     expect(FakeWorker.started).toHaveLength(1);
     expect(FakeWorker.started[0]!.received).toEqual([{ kind: 'warm-up' }]);

@@ -2,9 +2,9 @@ import {
   joinOptimisedRuns,
   runInput,
   runsWorthCutting,
-  type GifOptimiseOptions,
+  type OptimiserOptions,
   type OptimiseRun,
-  type PassInput,
+  type OptimiserInput,
 } from '../rules/gif/optimiser';
 import { abortError } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './optimiser-protocol';
@@ -17,9 +17,9 @@ type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Erro
  * makes otherwise.
  */
 export async function optimiseOnWorkers(
-  workers: readonly [GifOptimiserWorker, GifOptimiserWorker],
-  input: PassInput,
-  options: GifOptimiseOptions,
+  workers: readonly [OptimiserWorker, OptimiserWorker],
+  input: OptimiserInput,
+  options: OptimiserOptions,
   given: readonly OptimiseRun[] | null,
 ): Promise<Uint8Array> {
   const runs = runsWorthCutting(input, options, given);
@@ -45,13 +45,13 @@ export async function optimiseOnWorkers(
   return joinOptimisedRuns(input, await Promise.all(parts)) ?? workers[1].optimise(input, options);
 }
 
-const copyOf = (input: PassInput): PassInput =>
+const copyOf = (input: OptimiserInput): OptimiserInput =>
   input instanceof Uint8Array
     ? input.slice()
     : { ...input, frames: input.frames.map((frame) => ({ ...frame, indices: frame.indices?.slice() })) };
 
 /** The buffers to transfer with `input`: its own, or those its indexed frames are views of (each once). */
-function buffersOf(input: PassInput): ArrayBuffer[] {
+function buffersOf(input: OptimiserInput): ArrayBuffer[] {
   if (input instanceof Uint8Array) return [input.buffer as ArrayBuffer];
   const buffers = new Set<ArrayBuffer>();
   for (const frame of input.frames) if (frame.indices) buffers.add(frame.indices.buffer as ArrayBuffer);
@@ -59,26 +59,26 @@ function buffersOf(input: PassInput): ArrayBuffer[] {
 }
 
 /** The runtime's side of an optimiser worker: one GIF at a time, cancelled by terminating the worker. */
-export class GifOptimiserWorker {
+export class OptimiserWorker {
   #worker: Worker | null = null;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
 
   /** The worker whose end of a channel this worker's current one holds (partnerWith). */
-  #partner: GifOptimiserWorker | null = null;
+  #partner: OptimiserWorker | null = null;
 
   /**
    * The GIF to keep (the optimised one, or the same bytes back). Transfers `input`: the caller does not use
    * it again. `bands`: big frames' lower bands go to the partner (partnerWith).
    */
-  async optimise(input: PassInput, options: GifOptimiseOptions, bands = false): Promise<Uint8Array> {
+  async optimise(input: OptimiserInput, options: OptimiserOptions, bands = false): Promise<Uint8Array> {
     const kept = await this.#post(input, options, bands ? { bands } : {});
     if (!kept) throw new Error('The GIF optimiser returned no GIF');
     return kept;
   }
 
   /** Only the frames of `run`, as a GIF of their own; null when they cannot be optimised. Transfers `input`. */
-  optimiseRun(input: PassInput, options: GifOptimiseOptions, run: OptimiseRun): Promise<Uint8Array | null> {
+  optimiseRun(input: OptimiserInput, options: OptimiserOptions, run: OptimiseRun): Promise<Uint8Array | null> {
     return this.#post(input, options, { run });
   }
 
@@ -92,22 +92,22 @@ export class GifOptimiserWorker {
    * Connects this worker and `other` (each encodes the other's lower bands), unless their running workers
    * already are. A worker that fails stops its partner too: a band it held is never answered.
    */
-  partnerWith(other: GifOptimiserWorker): void {
+  partnerWith(other: OptimiserWorker): void {
     if (this.#partner === other && other.#partner === this) return;
     const { port1, port2 } = new MessageChannel();
     this.#connect(port1, other);
     other.#connect(port2, this);
   }
 
-  #connect(port: MessagePort, other: GifOptimiserWorker): void {
+  #connect(port: MessagePort, other: OptimiserWorker): void {
     const message: PartnerMessage = { kind: 'partner', port };
     this.#ensureWorker().postMessage(message, [port]);
     this.#partner = other;
   }
 
   #post(
-    given: PassInput,
-    options: GifOptimiseOptions,
+    given: OptimiserInput,
+    options: OptimiserOptions,
     extra: Pick<OptimiseRequest, 'run' | 'bands'>,
   ): Promise<Uint8Array | null> {
     const worker = this.#ensureWorker();

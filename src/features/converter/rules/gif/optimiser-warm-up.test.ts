@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { warmUpPass } from './optimiser-warm-up';
+import { warmUpOptimiser } from './optimiser-warm-up';
 import { lzw } from '../../../../../tests/support/node-lzw';
 
-describe('warmUpPass', () => {
+describe('warmUpOptimiser', () => {
   it('runs the pass on its made-up frames and writes the same GIFs every time (nothing depends on state)', () => {
-    const written = warmUpPass(lzw);
+    const written = warmUpOptimiser(lzw);
     // Four rounds of a lossy animation, a lossy still and a lossless animation of 96x96 frames.
     expect(written).toBeGreaterThan(4 * 3 * 1000);
-    expect(warmUpPass(lzw)).toBe(written);
+    expect(warmUpOptimiser(lzw)).toBe(written);
   });
 });

@@ -13,7 +13,7 @@ const SIDE = 96;
 const ROUNDS = 4;
 
 /** Runs the pass on made-up frames, ROUNDS times; returns the bytes written (so that none of it is dead code). */
-export function warmUpPass(lzw: LzwEncoder): number {
+export function warmUpOptimiser(lzw: LzwEncoder): number {
   let written = 0;
   for (let round = 0; round < ROUNDS; round++) {
     written += optimiseGif(lzw, madeUp(3, round), { lossiness: 65 }).length;

@@ -28,7 +28,7 @@ import {
 } from './lzw';
 import { adaptiveBudgets } from './lossy-budget';
 
-export interface GifOptimiseOptions {
+export interface OptimiserOptions {
   /**
    * 0 = lossless. Otherwise a pixel may be shown off by up to √(10 × lossiness) levels of lightness (a
    * change of colour counts half: frame-diff.ts perceivedError), error carried along the row: the scale of
@@ -47,17 +47,17 @@ export const errorBudget = (lossiness: number) => Math.max(0, Math.round(lossine
  * What the pass rewrites: a GIF's bytes, or the core's indexed frames (a GIF model whose frames carry their
  * indices, indexed-frames.ts). In both, each frame as the encoder mapped it, with its exact timing.
  */
-export type PassInput = Uint8Array | GifFile;
+export type OptimiserInput = Uint8Array | GifFile;
 
 /**
  * The optimised GIF. Of a GIF's bytes: `gif` itself when the pass cannot make it smaller (or cannot read
  * it). Of indexed frames: the frames as they are, losslessly encoded, when the pass cannot rewrite them.
  */
-export function optimiseGif(lzw: LzwEncoder, input: PassInput, options: GifOptimiseOptions): Uint8Array {
+export function optimiseGif(lzw: LzwEncoder, input: OptimiserInput, options: OptimiserOptions): Uint8Array {
   return smallest(lzw, input, optimiseRun(lzw, input, options, null));
 }
 
-function smallest(lzw: LzwEncoder, input: PassInput, optimised: Uint8Array | null): Uint8Array {
+function smallest(lzw: LzwEncoder, input: OptimiserInput, optimised: Uint8Array | null): Uint8Array {
   if (!(input instanceof Uint8Array)) return optimised ?? gifAsMapped(lzw, input);
   return optimised && optimised.length < input.length ? optimised : input;
 }
@@ -66,7 +66,7 @@ function smallest(lzw: LzwEncoder, input: PassInput, optimised: Uint8Array | nul
  * Indexed frames written as they are (whole, lossless): the GIF without the pass. Measuring tools and
  * tests compare with it; the pass falls back on it when it cannot rewrite the frames.
  */
-export function gifAsMapped(lzw: LzwEncoder, input: PassInput): Uint8Array {
+export function gifAsMapped(lzw: LzwEncoder, input: OptimiserInput): Uint8Array {
   if (input instanceof Uint8Array) return input;
   return writeGif({
     ...input,
@@ -88,8 +88,8 @@ export function gifAsMapped(lzw: LzwEncoder, input: PassInput): Uint8Array {
  */
 export async function optimiseGifInBands(
   lzw: LzwEncoder,
-  input: PassInput,
-  options: GifOptimiseOptions,
+  input: OptimiserInput,
+  options: OptimiserOptions,
   encodeLower: (request: LzwBandRequest) => Promise<LzwResult>,
 ): Promise<Uint8Array> {
   const steps = optimiseSteps(input, options, null);
@@ -124,7 +124,7 @@ interface EncodeStep {
   spread?: { smoothShare: number | undefined };
 }
 
-type PassSteps<T> = Generator<EncodeStep, T, LzwResult>;
+type OptimiserSteps<T> = Generator<EncodeStep, T, LzwResult>;
 
 /** The step's image, with its per-pixel budgets when the step spreads its budget. */
 function imageOf(lzw: LzwEncoder, { image, errorBudget, spread }: EncodeStep): LzwImage {
@@ -137,7 +137,7 @@ function imageOf(lzw: LzwEncoder, { image, errorBudget, spread }: EncodeStep): L
 }
 
 /** The pass with every encode done here, one after the other. */
-function runHere<T>(lzw: LzwEncoder, steps: PassSteps<T>): T {
+function runHere<T>(lzw: LzwEncoder, steps: OptimiserSteps<T>): T {
   let step = steps.next();
   while (!step.done) step = steps.next(encodeLzw(lzw, imageOf(lzw, step.value), step.value.errorBudget));
   return step.value;
@@ -160,15 +160,15 @@ export interface OptimiseRun {
  * up to the cut (its runs are tried and joined as before).
  */
 export function runsWorthCutting(
-  input: PassInput,
-  options: GifOptimiseOptions,
+  input: OptimiserInput,
+  options: OptimiserOptions,
   runs: readonly OptimiseRun[] | null,
 ): readonly OptimiseRun[] | null {
   if (!runs || input instanceof Uint8Array) return runs;
   return runs.slice(1).some((run) => laterRunDeclines(input, options, run)) ? null : runs;
 }
 
-function laterRunDeclines(file: GifFile, options: GifOptimiseOptions, run: OptimiseRun): boolean {
+function laterRunDeclines(file: GifFile, options: OptimiserOptions, run: OptimiseRun): boolean {
   const before = file.frames[run.firstFrame - 1];
   const first = file.frames[run.firstFrame];
   // The core's frames: both whole and opaque, the run would compare their colours pixel by pixel (cutPays),
@@ -191,8 +191,8 @@ function laterRunDeclines(file: GifFile, options: GifOptimiseOptions, run: Optim
 /** The runs one after the other, in this thread: what the runtime does on two workers at once. */
 export function optimiseGifInRuns(
   lzw: LzwEncoder,
-  input: PassInput,
-  options: GifOptimiseOptions,
+  input: OptimiserInput,
+  options: OptimiserOptions,
   given: readonly OptimiseRun[] | null,
 ): Uint8Array {
   const runs = runsWorthCutting(input, options, given);
@@ -212,7 +212,7 @@ export function optimiseGifInRuns(
  * The runs' GIFs (each optimiseRun's, in order) as one GIF, or a GIF's bytes themselves when the whole is
  * not smaller; null when a run could not be made on its own (then the pass runs in one run).
  */
-export function joinOptimisedRuns(input: PassInput, runs: readonly (Uint8Array | null)[]): Uint8Array | null {
+export function joinOptimisedRuns(input: OptimiserInput, runs: readonly (Uint8Array | null)[]): Uint8Array | null {
   if (runs.some((run) => run === null)) return null;
   const joined = joinGifs(runs as Uint8Array[]);
   return input instanceof Uint8Array && joined.length >= input.length ? input : joined;
@@ -223,7 +223,7 @@ export function joinOptimisedRuns(input: PassInput, runs: readonly (Uint8Array |
  * one covers the canvas opaquely (all a later run starts on), so two workers share the frames instead of
  * each getting all of them; a GIF's bytes as they are.
  */
-export function runInput(input: PassInput, run: OptimiseRun): { input: PassInput; run: OptimiseRun } {
+export function runInput(input: OptimiserInput, run: OptimiseRun): { input: OptimiserInput; run: OptimiseRun } {
   if (input instanceof Uint8Array) return { input, run };
   const from = run.firstFrame > 0 && coversOpaquely(input, input.frames[run.firstFrame - 1]!) ? run.firstFrame - 1 : 0;
   return {
@@ -251,18 +251,18 @@ function coversOpaquely(file: GifFile, frame: GifFrame): boolean {
  */
 export function optimiseRun(
   lzw: LzwEncoder,
-  input: PassInput,
-  options: GifOptimiseOptions,
+  input: OptimiserInput,
+  options: OptimiserOptions,
   run: OptimiseRun | null,
 ): Uint8Array | null {
   return runHere(lzw, optimiseSteps(input, options, run));
 }
 
 function* optimiseSteps(
-  input: PassInput,
-  options: GifOptimiseOptions,
+  input: OptimiserInput,
+  options: OptimiserOptions,
   run: OptimiseRun | null,
-): PassSteps<Uint8Array | null> {
+): OptimiserSteps<Uint8Array | null> {
   let file;
   try {
     file = input instanceof Uint8Array ? parseGif(input) : input;
@@ -554,7 +554,7 @@ function* stillFrame(
   file: GifFile,
   budget: number,
   smoothShare: number | undefined,
-): PassSteps<GifFrame> {
+): OptimiserSteps<GifFrame> {
   const map = shared.mapOf(file, source);
   const remapped = new Uint8Array(indices.length);
   for (let p = 0; p < indices.length; p++) remapped[p] = map[indices[p]!]!;

@@ -11,7 +11,7 @@ import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOpti
 import { splitFrames, type FrameRun } from './segments';
 import type { ConversionMode, ConversionSettings } from '../settings';
 import { frameSequence, jobLoopCount } from './timing-extras';
-import type { GifOptimiseOptions } from '../gif/optimiser';
+import type { OptimiserOptions } from '../gif/optimiser';
 import { DITHERED_SMOOTH_SHARE } from '../gif/lossy-budget';
 
 /** One chosen PNG, as far as planning needs it (its size comes from the PNG header). */
@@ -72,7 +72,7 @@ export interface SplitPlan {
   by: 'frames' | 'bands';
   runs: [EncodeRun, EncodeRun];
   /** The runs' outputs are always indices for the pass after the core, a still's too. */
-  optimisation: GifOptimiseOptions;
+  optimisation: OptimiserOptions;
 }
 
 /**
@@ -89,7 +89,7 @@ export interface ConversionPlan extends FrameLayout {
    * palette indices (-indices-out, indexed-frames.ts), with no LZW to write there or decode here. Null:
    * no pass, the core writes the GIF (`outputFile`).
    */
-  optimisation: GifOptimiseOptions | null;
+  optimisation: OptimiserOptions | null;
   outputFile: string;
   /**
    * Where the engine writes the palette `args` map the frames with (-palette-in): the exact one, or else
@@ -232,7 +232,7 @@ function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.lengt
 export function optimisationFor(plan: {
   frames: readonly unknown[];
   palette: PaletteOptions;
-}): GifOptimiseOptions | null {
+}): OptimiserOptions | null {
   const lossiness = plan.palette.lossiness ?? 0;
   if (lossiness <= 0 && plan.frames.length < 2) return null;
   const diffused = plan.palette.dither === 'atkinson' || plan.palette.dither === 'sierra2_4a';
@@ -306,7 +306,7 @@ function band(layout: FrameLayout, top: number, height: number): FrameLayout {
 function splitPlan(
   layout: FrameLayout,
   mapping: readonly string[],
-  optimisation: GifOptimiseOptions | null,
+  optimisation: OptimiserOptions | null,
 ): SplitPlan | null {
   const first = helperFirstFrame(layout);
   if (first === null) return null;
