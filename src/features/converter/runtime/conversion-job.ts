@@ -38,7 +38,7 @@ import type { Core } from './ffmpeg-port';
 export type FrameReader = (frame: PlannedFrame, copyRowsFrom?: number) => Promise<DecodedFrame>;
 
 /**
- * Runs the pass after the encoder (gif/optimiser.ts) off the main thread, in two runs of frames at once when
+ * Runs the optimiser (gif/optimiser.ts) off the main thread, in two runs of frames at once when
  * `runs` is given; resolves with the GIF to keep. Its input is the core's GIF, or its indexed frames when
  * the plan says so (plan.optimisation).
  */
@@ -62,11 +62,11 @@ export interface ConversionJob {
   readAhead?: number;
   /** Where the job's time goes; the caller reads it afterwards. */
   clock?: StageClock;
-  /** The pass after the encoder (lossy LZW, frame differencing), run off the main thread. */
+  /** The optimiser (lossy LZW, frame differencing), run off the main thread. */
   optimise: GifOptimiser;
   /**
    * Once aborted, the job stops at its next safe point (a frame decoded, the core's run about to start,
-   * the pass about to start) and rejects with an AbortError, leaving the core clean: a size estimate's
+   * the optimiser about to start) and rejects with an AbortError, leaving the core clean: a size estimate's
    * sample that Convert cancels hands the engine over early instead of finishing for nothing.
    */
   signal?: AbortSignal;
@@ -225,7 +225,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     const { loopCount } = plan;
     let gif: Uint8Array;
     if (optimisation) {
-      // The pass writes the GIF from the core's indexed frames.
+      // The optimiser writes the GIF from the core's indexed frames.
       const frames = clock.timeSync('finalize', () =>
         readIndexedFrames(encoded, { delaysCs, loopCount, transparent: contentFacts.transparent }),
       );

@@ -83,10 +83,10 @@ export class EngineInstance {
         this.helper.warmUp();
         // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.
         this.#decoder.warmUp();
-        // The optimisers' pass is compiled on made-up frames (rules/gif/optimiser-warm-up.ts) only while no job
+        // The optimisers are compiled on made-up frames (rules/gif/optimiser-warm-up.ts) only while no job
         // runs: its ~150 ms on each core slowed a conversion started at once (a first visit's 1920x1280
         // photo 796 -> 938 ms, its decode competing with it; tests/tools/measure-first-gif.ts).
-        // Once per instance: warmUp is called again, and a compiled pass stays compiled.
+        // Once per instance: warmUp is called again, and a compiled optimiser stays compiled.
         if (this.#optimisersWarming) return;
         this.#optimisersWarming = true;
         setTimeout(() => {

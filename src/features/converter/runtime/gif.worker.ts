@@ -16,7 +16,7 @@ import type {
 /**
  * The work on GIF bytes that takes too long for the page, in one module (the two jobs share the GIF
  * reader, and one file is a smaller download than two): decoding a result for the compare view
- * (gif-decoder.ts) and the pass after the encoder (optimiser-workers.ts). Each client starts workers of its
+ * (gif-decoder.ts) and the optimiser (optimiser-workers.ts). Each client starts workers of its
  * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
  * that one encodes the upper band.
  */
@@ -54,7 +54,7 @@ async function optimise({ id, input: given, options, run, bands }: OptimiseReque
       : bands && partner
         ? await optimiseGifInBands(lzw, input, options, encodeOnPartner)
         : optimiseGif(lzw, input, options);
-    // A fresh buffer when the pass won; the input's own when it did not: either way it goes back whole.
+    // A fresh buffer when the optimiser won; the input's own when it did not: either way it goes back whole.
     const buffer = output === null ? null : output === input ? (given as ArrayBuffer) : (output.buffer as ArrayBuffer);
     response = { id, ok: true, gif: buffer };
     // Transferred, not copied: the GIF belongs to the runtime again.

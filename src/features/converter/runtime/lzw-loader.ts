@@ -5,7 +5,7 @@ import { WasmLzwEncoder } from './lzw-encoder';
 let loading: Promise<LzwEncoder> | null = null;
 
 /**
- * The optimiser pass's LZW encoder (wasm-assets/core/gif-lzw.wasm, a same-origin precached asset),
+ * The optimiser's LZW encoder (wasm-assets/core/gif-lzw.wasm, a same-origin precached asset),
  * compiled for this worker: the first call fetches it, later ones wait for that; a failed load is tried
  * again by the next call.
  */

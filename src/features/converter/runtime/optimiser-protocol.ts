@@ -24,7 +24,7 @@ export interface PartnerMessage {
   port: MessagePort;
 }
 
-/** Compiles the pass before the first GIF needs it (rules/gif/optimiser-warm-up.ts). */
+/** Compiles the optimiser before the first GIF needs it (rules/gif/optimiser-warm-up.ts). */
 export interface WarmUpMessage {
   kind: 'warm-up';
 }

@@ -154,7 +154,7 @@ describe('GIF optimiser workers', () => {
     expect(FakeWorker.started.every((worker) => worker.terminated)).toBe(true);
   });
 
-  it('warms up: starts the worker and has it compile the pass first; the next GIF goes to the same worker', async () => {
+  it('warms up: starts the worker and has it compile the optimiser first; the next GIF goes to the same worker', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     const worker = new OptimiserWorker();
     worker.warmUp();

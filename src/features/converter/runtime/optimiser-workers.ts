@@ -12,7 +12,7 @@ import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage }
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
 
 /**
- * The pass on two workers at once when the plan cuts the animation in two runs (rules/plan/segments.ts
+ * The optimiser on two workers at once when the plan cuts the animation in two runs (rules/plan/segments.ts
  * optimiseRunsFor): each gets a copy of what its run needs, the runs are joined here. The GIF one worker
  * makes otherwise.
  */
@@ -82,7 +82,7 @@ export class OptimiserWorker {
     return this.#post(input, options, { run });
   }
 
-  /** Starts the worker and compiles the pass in it, so that the first GIF does not wait for that. */
+  /** Starts the worker and compiles the optimiser in it, so that the first GIF does not wait for that. */
   warmUp(): void {
     const message: WarmUpMessage = { kind: 'warm-up' };
     this.#ensureWorker().postMessage(message);

@@ -1,7 +1,7 @@
 /**
  * The core's frames as palette indices (`-indices-out`, wasm-assets/core/driver/gif-core.c), read as a GIF
- * model whose frames are decoded already: what the pass after the encoder (optimiser.ts) rewrites when
- * it runs. The core then spends no time on LZW, and the pass none on decoding it: in Chromium, 10 ×
+ * model whose frames are decoded already: what the optimiser (optimiser.ts) rewrites when
+ * it runs. The core then spends no time on LZW, and the optimiser none on decoding it: in Chromium, 10 ×
  * 800x600 photo frames 782 → 599 ms, 10 × 1920x1080 3179 → 2803 ms from the first frame read to the GIF
  * (tests/engine/measure/stage-times.ts; a still scaled down from 4000x3000 gained nothing: its time is in
  * the scaling).
@@ -65,7 +65,7 @@ export function readIndexedFrames(outputs: readonly Uint8Array[], timing: Indexe
     }
   }
   if (!size || frames.length !== timing.delaysCs.length) throw new GifFormatError(NOT_INDEXED);
-  // Each frame keeps its table: the pass writes one shared table of the colours shown (optimiser.ts).
+  // Each frame keeps its table: the optimiser writes one shared table of the colours shown (optimiser.ts).
   return { ...size, globalPalette: null, backgroundIndex: 0, loopCount: timing.loopCount, frames };
 }
 

@@ -31,7 +31,7 @@ export const DITHERED_SMOOTH_SHARE = 0.4;
  * Per-pixel budgets (perceived error, frame-diff.ts) for a frame of palette indices: `budget` × the share of
  * the pixel's block, at least `smoothShare`. Transparent pixels count as steps of 0. Computed by the LZW
  * encoder's module (wasm-assets/core/lzw/lossy-budget.c): in TypeScript this took 22 ms of a 1920x1440
- * still's optimiser pass before its encode could start, in the module 11 (7 of them the walk itself).
+ * still's optimiser before its encode could start, in the module 11 (7 of them the walk itself).
  */
 export function adaptiveBudgets(
   lzw: LzwEncoder,

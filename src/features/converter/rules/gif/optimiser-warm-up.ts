@@ -1,5 +1,5 @@
 /**
- * A new worker runs its first GIF in JavaScript that is not compiled yet. Running the pass on a small
+ * A new worker runs its first GIF in JavaScript that is not compiled yet. Running the optimiser on a small
  * made-up animation (lossless and lossy, differenced, and a lossy still: every path a job takes) while
  * the page is idle compiles it first: in Node, the first optimiser run of a 10 × 800x600 camera pan
  * (five frames) took 325 ms in a fresh process and 207 ms after this warm-up, which took 134 ms
@@ -12,7 +12,7 @@ import type { LzwEncoder } from './lzw';
 const SIDE = 96;
 const ROUNDS = 4;
 
-/** Runs the pass on made-up frames, ROUNDS times; returns the bytes written (so that none of it is dead code). */
+/** Runs the optimiser on made-up frames, ROUNDS times; returns the bytes written (so that none of it is dead code). */
 export function warmUpOptimiser(lzw: LzwEncoder): number {
   let written = 0;
   for (let round = 0; round < ROUNDS; round++) {

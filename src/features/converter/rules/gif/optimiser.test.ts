@@ -290,7 +290,7 @@ describe('GIF optimiser in two runs (two workers at once)', () => {
     ];
     expect(optimiseRun(lzw, input, { lossiness: 0 }, runs[1]!)).toBeNull();
     expect(joinOptimisedRuns(input, [optimiseRun(lzw, input, { lossiness: 0 }, runs[0]!), null])).toBeNull();
-    // The pass then runs in one run.
+    // The optimiser then runs in one run.
     expect(optimiseGifInRuns(lzw, input, { lossiness: 0 }, runs)).toEqual(optimiseGif(lzw, input, { lossiness: 0 }));
   });
 
@@ -320,7 +320,7 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     { firstFrame: 3, frameCount: 3 },
   ];
 
-  it('writes the GIF the pass makes of the same frames as a GIF, byte for byte', () => {
+  it('writes the GIF the optimiser makes of the same frames as a GIF, byte for byte', () => {
     for (const lossiness of [0, 40]) {
       expect(optimiseGif(lzw, indexedFrames(moving), { lossiness })).toEqual(
         optimiseGif(lzw, wholeFrames(moving, 1), { lossiness }),
@@ -361,7 +361,7 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     // A GIF's bytes are not decoded ahead: its runs are tried as before.
     const bytes = wholeFrames(moving, 1);
     expect(runsWorthCutting(bytes, { lossiness: 40 }, halves)).toBe(halves);
-    // The one run is the GIF the pass makes of the whole: no run made and thrown away.
+    // The one run is the GIF the optimiser makes of the whole: no run made and thrown away.
     expect(optimiseGifInRuns(lzw, still, { lossiness: 40 }, halves)).toEqual(
       optimiseGif(lzw, still, { lossiness: 40 }),
     );
@@ -400,7 +400,7 @@ describe("GIF optimiser on the core's indexed frames (no GIF to decode)", () => 
     expect(runsWorthCutting(frames, { lossiness: 40 }, halves)).toBeNull();
   });
 
-  it('written as they are (no pass), the frames show the same pictures as their GIF', () => {
+  it('written as they are (no optimiser), the frames show the same pictures as their GIF', () => {
     expect(composites(gifAsMapped(lzw, indexedFrames(moving)))).toEqual(composites(wholeFrames(moving, 1)));
     expect(composites(gifAsMapped(lzw, indexedFrames(sprites)))).toEqual(composites(wholeFrames(sprites, 2)));
   });

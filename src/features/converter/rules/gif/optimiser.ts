@@ -1,7 +1,7 @@
 /**
- * The pass after the encoder: the core's frames, as what a viewer shows, written as a GIF with frame
+ * The optimiser, after the core: its frames, as what a viewer shows, written as a GIF with frame
  * differencing (frame-diff.ts) and our LZW encoder, lossless or lossy (lzw.ts). The core hands them
- * over as palette indices (indexed-frames.ts) when the pass runs; given a GIF instead, the pass decodes it
+ * over as palette indices (indexed-frames.ts) when the optimiser runs; given a GIF instead, the optimiser decodes it
  * and keeps the result only when it is smaller.
  */
 import {
@@ -44,14 +44,14 @@ export interface OptimiserOptions {
 export const errorBudget = (lossiness: number) => Math.max(0, Math.round(lossiness * 10));
 
 /**
- * What the pass rewrites: a GIF's bytes, or the core's indexed frames (a GIF model whose frames carry their
+ * What the optimiser rewrites: a GIF's bytes, or the core's indexed frames (a GIF model whose frames carry their
  * indices, indexed-frames.ts). In both, each frame as the encoder mapped it, with its exact timing.
  */
 export type OptimiserInput = Uint8Array | GifFile;
 
 /**
- * The optimised GIF. Of a GIF's bytes: `gif` itself when the pass cannot make it smaller (or cannot read
- * it). Of indexed frames: the frames as they are, losslessly encoded, when the pass cannot rewrite them.
+ * The optimised GIF. Of a GIF's bytes: `gif` itself when the optimiser cannot make it smaller (or cannot read
+ * it). Of indexed frames: the frames as they are, losslessly encoded, when the optimiser cannot rewrite them.
  */
 export function optimiseGif(lzw: LzwEncoder, input: OptimiserInput, options: OptimiserOptions): Uint8Array {
   return smallest(lzw, input, optimiseRun(lzw, input, options, null));
@@ -63,8 +63,8 @@ function smallest(lzw: LzwEncoder, input: OptimiserInput, optimised: Uint8Array 
 }
 
 /**
- * Indexed frames written as they are (whole, lossless): the GIF without the pass. Measuring tools and
- * tests compare with it; the pass falls back on it when it cannot rewrite the frames.
+ * Indexed frames written as they are (whole, lossless): the GIF without the optimiser. Measuring tools and
+ * tests compare with it; the optimiser falls back on it when it cannot rewrite the frames.
  */
 export function gifAsMapped(lzw: LzwEncoder, input: OptimiserInput): Uint8Array {
   if (input instanceof Uint8Array) return input;
@@ -116,7 +116,7 @@ export const BAND_MIN_PIXELS = 1 << 18;
 const bandsPay = (image: LzwImage, errorBudget: number) =>
   errorBudget > 0 && image.width * image.height >= BAND_MIN_PIXELS;
 
-/** One LZW encode the pass asks for (a generator step, so that it may run here or across threads). */
+/** One LZW encode the optimiser asks for (a generator step, so that it may run here or across threads). */
 interface EncodeStep {
   image: LzwImage;
   errorBudget: number;
@@ -136,7 +136,7 @@ function imageOf(lzw: LzwEncoder, { image, errorBudget, spread }: EncodeStep): L
   };
 }
 
-/** The pass with every encode done here, one after the other. */
+/** The optimiser with every encode done here, one after the other. */
 function runHere<T>(lzw: LzwEncoder, steps: OptimiserSteps<T>): T {
   let step = steps.next();
   while (!step.done) step = steps.next(encodeLzw(lzw, imageOf(lzw, step.value), step.value.errorBudget));
@@ -156,7 +156,7 @@ export interface OptimiseRun {
  * `runs`, or null (one run) when a later run would decline (optimiseRun's null: a cleared rectangle, or a
  * still camera when lossy). Its frames at the cut tell, before any encode, so no run is made that the
  * join would throw away: on the vtest clip (10 × 768x576, lossy, 87 % unchanged at the cut) the first
- * run was a third of the pass's encodes. Indexed frames only: a GIF's bytes would first have to be decoded
+ * run was a third of the optimiser's encodes. Indexed frames only: a GIF's bytes would first have to be decoded
  * up to the cut (its runs are tried and joined as before).
  */
 export function runsWorthCutting(
@@ -210,7 +210,7 @@ export function optimiseGifInRuns(
 
 /**
  * The runs' GIFs (each optimiseRun's, in order) as one GIF, or a GIF's bytes themselves when the whole is
- * not smaller; null when a run could not be made on its own (then the pass runs in one run).
+ * not smaller; null when a run could not be made on its own (then the optimiser runs in one run).
  */
 export function joinOptimisedRuns(input: OptimiserInput, runs: readonly (Uint8Array | null)[]): Uint8Array | null {
   if (runs.some((run) => run === null)) return null;
@@ -241,7 +241,7 @@ function coversOpaquely(file: GifFile, frame: GifFrame): boolean {
 
 /**
  * The frames of `run` (all frames when null) optimised, as a GIF of those frames alone (the screen, the
- * colour table and the loop of the whole); null when the pass cannot read or rewrite them, or a later run
+ * colour table and the loop of the whole); null when the optimiser cannot read or rewrite them, or a later run
  * should not start on its own there (a cleared rectangle; lossy, see cutPays).
  *
  * A later run starts on the picture its previous frame shows. Lossless, that is exactly the encoder's
@@ -508,13 +508,13 @@ function* shownInTable(
 
 /**
  * A frame that covers the screen onto the canvas: each index but `t` through `map`, four read at a time
- * where aligned (the compose took a sixth of the pass on a 1920x1080 UI animation).
+ * where aligned (the compose took a sixth of the optimiser's time on a 1920x1080 UI animation).
  */
 function mapAll(indices: Uint8Array, map: Uint8Array, t: number, canvas: IndexCanvas): void {
   let p = 0;
   if ((indices.byteOffset & 3) === 0) {
     const words = new Uint32Array(indices.buffer, indices.byteOffset, indices.length >>> 2);
-    // Without a transparent index, no test per pixel (2–3 % of the pass on a UI animation).
+    // Without a transparent index, no test per pixel (2–3 % of the optimiser's time on a UI animation).
     if (t === NOTHING) {
       for (let i = 0; i < words.length; i++, p += 4) {
         const word = words[i]!;
@@ -545,7 +545,7 @@ function mapAll(indices: Uint8Array, map: Uint8Array, t: number, canvas: IndexCa
 
 /**
  * A still needs no canvas: its indices go straight to the shared palette's and to the encoder (a
- * quarter of the pass's time went into composing, cutting and redrawing the one frame).
+ * quarter of the optimiser's time went into composing, cutting and redrawing the one frame).
  */
 function* stillFrame(
   source: GifFrame,

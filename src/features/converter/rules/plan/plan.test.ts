@@ -146,18 +146,18 @@ describe('delayToCentiseconds', () => {
 describe('buildPlan', () => {
   const layoutOf = (s: ConversionSettings, n = 1) => planLayout(s, sources(...Array(n).fill([320, 240])));
 
-  it('feeds raw RGBA frames of the output size, each with its delay, and hands the pass palette indices', () => {
+  it('feeds raw RGBA frames of the output size, each with its delay, and hands the optimiser palette indices', () => {
     const s = settings({ mode: 'animated', frameDelay: 120 });
     const { args, outputFile, optimisation } = buildPlan(layoutOf(s, 2), s, opaque);
     expect(args.slice(0, 6)).toEqual([
       '-canvas', '320x240', '-frame', 'frame0000.rgba,320,240,0,0,320,240,12', '-frame', 'frame0001.rgba,320,240,0,0,320,240,12',
     ]); // prettier-ignore
-    // An animation always goes through the pass (frame differencing): it writes the GIF.
+    // An animation always goes through the optimiser (frame differencing): it writes the GIF.
     expect(optimisation).not.toBeNull();
     expect(args.slice(-2)).toEqual(['-indices-out', 'output.idx']);
     expect(outputFile).toBe('output.idx');
   });
-  it('lets the core write the GIF of a still only when no pass follows (lossless), indices otherwise', () => {
+  it('lets the core write the GIF of a still only when no optimiser follows (lossless), indices otherwise', () => {
     const lossless = settings({ quality: 100 });
     const gif = buildPlan(layoutOf(lossless), lossless, opaque);
     expect([gif.optimisation, gif.outputFile, gif.args.slice(-2)]).toEqual([null, 'output.gif', ['-o', 'output.gif']]);
@@ -300,7 +300,7 @@ describe('buildPlan', () => {
   });
 });
 
-describe('when the pass after the core runs', () => {
+describe('when the optimiser runs', () => {
   it('runs for animations, and for stills only when lossy', () => {
     const palette = { maxColors: 256, dither: 'none' as const };
     expect(optimisationFor({ frames: [1, 2], palette })).toEqual({ lossiness: 0 });

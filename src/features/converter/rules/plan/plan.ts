@@ -71,7 +71,7 @@ export interface EncodeRun extends FrameRun {
 export interface SplitPlan {
   by: 'frames' | 'bands';
   runs: [EncodeRun, EncodeRun];
-  /** The runs' outputs are always indices for the pass after the core, a still's too. */
+  /** The runs' outputs are always indices for the optimiser, a still's too. */
   optimisation: OptimiserOptions;
 }
 
@@ -85,9 +85,9 @@ export interface ConversionPlan extends FrameLayout {
   /** The picture fits one GIF palette: these colours (the core's 16x16 RGB32), written to `paletteFile`. */
   exactPalette: Uint8Array | null;
   /**
-   * How the pass after the core (gif/optimiser.ts) writes the GIF: the core then hands it the frames as
+   * How the optimiser (gif/optimiser.ts) writes the GIF: the core then hands it the frames as
    * palette indices (-indices-out, indexed-frames.ts), with no LZW to write there or decode here. Null:
-   * no pass, the core writes the GIF (`outputFile`).
+   * no optimiser, the core writes the GIF (`outputFile`).
    */
   optimisation: OptimiserOptions | null;
   outputFile: string;
@@ -224,7 +224,7 @@ function frameInputs(layout: FrameLayout, first = 0, count = layout.frames.lengt
 }
 
 /**
- * Whether the pass runs for a plan, and how: animations always (frame differencing is lossless and
+ * Whether the optimiser runs for a plan, and how: animations always (frame differencing is lossless and
  * ffmpeg's own only covers opaque frames), stills only when lossy: a lossless re-encode of one frame
  * only gains the smaller colour table (1.7–2 % on 1920x1080/1920x1440 pictures at quality 80) for about 7 % of the
  * conversion's CPU time (tests/engine/measure/optimiser-cost.ts): the quality mapping may turn it on.
@@ -240,7 +240,7 @@ export function optimisationFor(plan: {
   return diffused && plan.frames.length === 1 ? { lossiness, smoothShare: DITHERED_SMOOTH_SHARE } : { lossiness };
 }
 
-/** Indexed: the frames for the pass; else a GIF (a still: animations always go through the pass). */
+/** Indexed: the frames for the optimiser; else a GIF (a still: animations always go through the optimiser). */
 function coreOutput(layout: FrameLayout, indexed: boolean, file: string): string[] {
   if (indexed) return ['-indices-out', file];
   return ['-loop', layout.loopCount === null ? '-1' : String(layout.loopCount), '-o', file];
@@ -349,7 +349,7 @@ function splitPlan(
 
 /**
  * The core's arguments: raw RGBA frames of the output size in; out, the frames as palette indices when
- * the pass after the core writes the GIF (`indexed`: every animation, lossy stills), else the GIF of a
+ * the optimiser writes the GIF (`indexed`: every animation, lossy stills), else the GIF of a
  * still, which gif/bytes.ts applyTiming gives its exact timing.
  */
 export function buildPlan(
