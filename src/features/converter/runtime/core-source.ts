@@ -12,3 +12,5 @@ export const CORE_SOURCE = {
   /** Our changes to FFmpeg's source (speed only: the same output), applied by the build script. */
   patches: manifest.ffmpeg.patches.map((patch) => patch.file),
 } as const;
+
+export type CoreSource = typeof CORE_SOURCE;
