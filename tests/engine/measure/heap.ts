@@ -8,7 +8,7 @@ import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
 import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
-import { estimateHeapBytes } from '../../../src/features/converter/rules/plan/memory';
+import { estimateHeapBytes } from '@/features/converter/rules/plan/memory';
 
 const MIB = 1024 * 1024;
 const cases = [

@@ -9,7 +9,7 @@ import { decodeGif, meanAbsoluteError } from '../../support/gif';
 import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { lumaSsim } from '../../support/similarity';
-import type { DitherChoice } from '../../../src/features/converter/rules/settings';
+import type { DitherChoice } from '@/features/converter/rules/settings';
 
 const width = Number(process.argv[2] ?? 400);
 const height = Number(process.argv[3] ?? 300);
