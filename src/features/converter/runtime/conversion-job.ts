@@ -94,13 +94,13 @@ export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
   };
 }
 
-/** Raised when ffmpeg itself failed: the instance that ran the job must be replaced. */
+/** Raised when the core itself failed: the core that ran the job must be replaced. */
 export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
 
 /**
- * One conversion on one ffmpeg instance: plan → frames written one at a time → the plan's arguments →
+ * One conversion on one core: plan → frames written one at a time → the plan's arguments →
  * the GIF with exact timing. Inputs and output are deleted from the instance's file system whatever
  * happens, so a warm instance stays clean between jobs.
  */
@@ -245,7 +245,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
   }
 }
 
-/** Runs one ffmpeg command, reporting frames written; a crash or a failure raises an EncoderError. */
+/** Runs one command of the core, reporting frames written; a crash or a failure raises an EncoderError. */
 async function execOrThrow(core: Core, args: string[], onFrames: (frames: number) => void): Promise<void> {
   const lines: string[] = [];
   let coreAborted = false;

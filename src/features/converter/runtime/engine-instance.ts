@@ -47,7 +47,7 @@ const JOBS_PER_CORE = 20;
 const OPTIMISER_WARM_UP_AFTER_MS = 1000;
 
 /**
- * One warm engine: an ffmpeg core in its worker plus PNG decode workers and two GIF optimiser workers,
+ * One engine instance, kept warm: a core in its worker plus PNG decode workers and two GIF optimiser workers,
  * running one job at a time.
  * It replaces its core after a failure, a cancel, a job that grew the heap a lot, or many jobs, and starts
  * loading the replacement at once so the next job does not wait; its workers only after a failure or cancel.

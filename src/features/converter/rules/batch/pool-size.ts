@@ -3,7 +3,7 @@ import { estimateHeapBytes } from '../plan/memory';
 import type { ConversionSettings } from '../settings';
 
 /**
- * How many engine instances run side by side. Each instance is an ffmpeg core (its own wasm heap, which
+ * How many engine instances run side by side. Each instance is a core (its own wasm heap, which
  * never shrinks) plus a decode worker, so parallelism is bounded by cores and by memory.
  */
 export const MAX_POOL_SIZE = 4;
@@ -36,7 +36,7 @@ export function batchConcurrency(pool: number, largestJobBytes: number): number 
 
 /**
  * The memory one still of a batch holds while it converts: the PNG decoded to RGBA in the decode worker,
- * plus the ffmpeg heap for one frame of the output size (rules/plan/memory.ts).
+ * plus the core's heap for one frame of the output size (rules/plan/memory.ts).
  */
 export function stillJobBytes(settings: ConversionSettings, source: Size): number {
   const output = outputSize(settings, source);
