@@ -10,6 +10,18 @@ import tseslint from 'typescript-eslint';
 // Imports flow one way: shared → features → pages → app; a feature never imports another feature.
 const FEATURES = ['converter', 'feedback', 'offline'];
 const CONVERTER = 'src/features/converter';
+const RULES = `${CONVERTER}/rules`;
+
+/** rules/'s domain folders, each with the folders it may import (besides rules/'s root). */
+const RULES_DOMAINS = {
+  png: [],
+  gif: [],
+  palette: [],
+  intake: [],
+  plan: ['png', 'gif', 'palette'],
+  estimate: ['plan', 'gif', 'palette'],
+  batch: ['plan'],
+};
 
 const zone = (target, from, message) => ({ target, from, message });
 export const BOUNDARY_ZONES = [
@@ -23,6 +35,11 @@ export const BOUNDARY_ZONES = [
     ),
   ),
   zone('src/pages', ['src/app'], 'pages/ may not import app/.'),
+  // app/ and pages/ see a feature through its index.ts, never its internals.
+  ...FEATURES.map((feature) => ({
+    ...zone(['src/app', 'src/pages'], `src/features/${feature}`, 'app/ and pages/ import a feature from its index.ts.'),
+    except: ['./index.ts'],
+  })),
   zone(
     `${CONVERTER}/rules`,
     [`${CONVERTER}/runtime`, `${CONVERTER}/store`, `${CONVERTER}/ui`],
@@ -30,10 +47,63 @@ export const BOUNDARY_ZONES = [
   ),
   zone(`${CONVERTER}/ui`, [`${CONVERTER}/runtime`], 'ui/ may not import the runtime: it talks to the store.'),
   zone(`${CONVERTER}/store`, [`${CONVERTER}/ui`], 'store/ may not import ui/.'),
+  zone(
+    `${CONVERTER}/runtime`,
+    [`${CONVERTER}/store`, `${CONVERTER}/ui`],
+    'runtime/ may not import the store or the UI.',
+  ),
+  // rules/ by domain, each folder importing only rules/'s root (settings, errors, contracts) and the
+  // folders below it: no arrow points back up.
+  zone(
+    `${RULES}/*.ts`,
+    Object.keys(RULES_DOMAINS).map((domain) => `${RULES}/${domain}`),
+    "rules/'s root (settings, errors, contracts) may not import its domain folders.",
+  ),
+  ...Object.entries(RULES_DOMAINS).map(([domain, below]) =>
+    zone(
+      `${RULES}/${domain}`,
+      Object.keys(RULES_DOMAINS)
+        .filter((other) => other !== domain && !below.includes(other))
+        .map((other) => `${RULES}/${other}`),
+      `rules/${domain}/ may import rules/'s root${below.length ? ` and ${below.map((b) => `${b}/`).join(', ')}` : ''} only.`,
+    ),
+  ),
 ];
 
 // Packages rules/ may not use, whatever path they are reached by.
 const IMPURE_PACKAGES = ['react', 'react-dom', 'react-*', '@mantine/*', '@ffmpeg/*', 'zustand', 'zustand/*'];
+
+// What the host gives a page or a worker: rules/ touches none of it (the runtime does, and hands results in).
+export const HOST_GLOBALS = [
+  'window',
+  'self',
+  'globalThis',
+  'document',
+  'navigator',
+  'location',
+  'fetch',
+  'performance',
+  'WebAssembly',
+  'Worker',
+  'SharedWorker',
+  'MessageChannel',
+  'postMessage',
+  'importScripts',
+  'setTimeout',
+  'setInterval',
+  'requestAnimationFrame',
+  'requestIdleCallback',
+  'createImageBitmap',
+  'OffscreenCanvas',
+  'Image',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'caches',
+  'crypto',
+  'console',
+  'process',
+];
 
 export default tseslint.config(
   {
@@ -70,7 +140,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${CONVERTER}/rules/**`],
+    files: [`${RULES}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -82,6 +152,31 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Its tests run under Node and may use timers and the like; the rules themselves may not.
+    files: [`${RULES}/**`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...HOST_GLOBALS.map((name) => ({
+          name,
+          message:
+            'rules/ is pure TypeScript: the runtime touches the host (DOM, workers, wasm, clocks) and hands results in.',
+        })),
+      ],
+    },
+  },
+  {
+    // Tests reach the app's code one way: through the @/ alias.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+src/', message: "Tests import the app's code as '@/…', not '../src/…'." }] },
       ],
     },
   },

@@ -206,7 +206,6 @@ export default defineConfig(({ command }) => ({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['./tests/setup/lzw.ts'],
         },
       },
       {
@@ -230,7 +229,6 @@ export default defineConfig(({ command }) => ({
           name: 'engine',
           include: ['tests/engine/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['./tests/setup/lzw.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -241,7 +239,6 @@ export default defineConfig(({ command }) => ({
           name: 'bench',
           include: ['tests/bench/**/*.test.ts', 'tests/support/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['./tests/setup/lzw.ts'],
         },
       },
     ],

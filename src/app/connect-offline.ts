@@ -1,4 +1,4 @@
-import { converterStore } from '@/features/converter/store/use-converter';
+import { converterStore } from '@/features/converter';
 import { setConversionBusy } from '@/features/offline';
 
 /** An update never reloads the page in the middle of a conversion: the offline feature is told when one runs. */

@@ -1,11 +1,11 @@
-import { convertEachFile } from '@/features/converter/rules/batch-convert';
+import { convertEachFile } from '@/features/converter/rules/batch/convert';
 import type {
   ConversionOutput,
   ConversionRequest,
   ConvertOptions,
   ConverterRuntime,
 } from '@/features/converter/rules/contracts';
-import { decodeGif } from '@/features/converter/rules/gif-decode';
+import { decodeGif } from '@/features/converter/rules/gif/decode';
 import type { ConversionSettings } from '@/features/converter/rules/settings';
 
 interface PendingJob {

@@ -18,15 +18,15 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { ConversionOutput, ConverterRuntime } from '@/features/converter/rules/contracts';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
-import { extrapolateSize } from '@/features/converter/rules/size-estimate';
-import { describeKnobs } from '@/features/converter/rules/target-size';
+import { extrapolateSize } from '@/features/converter/rules/estimate/size-estimate';
+import { describeKnobs } from '@/features/converter/rules/estimate/fit-under';
 import { conversionOutput } from '@/features/converter/runtime/conversion-job';
 import { runFitSearch } from '@/features/converter/store/fit-search';
 import type { Rgba } from '../fixtures/pngs';
 import { composeFrame } from '../support/compose';
 import { decodeGif } from '../support/gif';
 import { convertImages, convertSample, type NodeInput } from '../support/node-engine';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { fitCases } from './fit-cases';
 import { butteraugli, onBackground, ssimY } from './quality/scores';
 import { crop, regions, writeSheet, type SheetRow } from './quality/sheet';
@@ -45,14 +45,14 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(0)} KB`;
 const SHEET_DIR = process.env.FIT_SHEET_DIR || '/tmp/fit-under';
 
 /** The engine interface over the Node core, so the store's search driver runs unchanged. */
-function nodeEngine(ffmpeg: NodeFFmpeg, frames: NodeInput[]): ConverterRuntime & { encodes: number } {
+function nodeEngine(core: NodeCore, frames: NodeInput[]): ConverterRuntime & { encodes: number } {
   const engine = {
     encodes: 0,
     warmUp: async () => {},
     prepare() {},
     async convert(request: { settings: ConversionSettings }): Promise<ConversionOutput> {
       engine.encodes++;
-      return conversionOutput(await convertImages(ffmpeg, frames, request.settings));
+      return conversionOutput(await convertImages(core, frames, request.settings));
     },
     convertSample: () => Promise.reject(new Error('not used')),
     convertEach: () => Promise.reject(new Error('not used')),
@@ -99,7 +99,7 @@ function score(frames: NodeInput[], gifBytes: Uint8Array): Score {
 }
 
 async function main() {
-  const ffmpeg = await loadNodeFFmpeg();
+  const core = await loadNodeCore();
   const cases = fitCases(console.log, process.argv.slice(2));
   mkdirSync(SHEET_DIR, { recursive: true });
   const load = () =>
@@ -117,13 +117,13 @@ async function main() {
     const settings = { ...DEFAULT_SETTINGS, ...input.settings };
     const first = input.frames[0]!.image;
     const t0 = cpuMs();
-    const plain = await convertImages(ffmpeg, input.frames, settings);
+    const plain = await convertImages(core, input.frames, settings);
     const plainMs = cpuMs() - t0;
     const budgets = BUDGETS.filter((budget) => budget < plain.gif.length);
     if (budgets.length === 0) budgets.push(Math.round(plain.gif.length / 2 / KB) * KB);
     const { smooth, busy } = regions(onBackground(first));
     // The app's size estimate (made while the person looks at the settings) seeds its search.
-    const sample = await convertSample(ffmpeg, input.frames, settings);
+    const sample = await convertSample(core, input.frames, settings);
     const delays = input.frames.map(() => null);
     const estimate = extrapolateSize(sample.gif, sample.plan, settings, first, delays);
     // The search reads the frame count from the request's files; the Node engine converts `input.frames`.
@@ -131,7 +131,7 @@ async function main() {
     const fitted = async (budget: number, prior?: number) => {
       const started = cpuMs();
       const request = { files, settings: { ...settings, targetBytes: budget } };
-      const { result, fit } = await runFitSearch(nodeEngine(ffmpeg, input.frames), request, {
+      const { result, fit } = await runFitSearch(nodeEngine(core, input.frames), request, {
         budget,
         first,
         ...(prior ? { prior } : {}),
@@ -154,7 +154,7 @@ async function main() {
           ? { resize: true, width: Math.round(first.width * scale), height: Math.round(first.height * scale) }
           : {}),
       };
-      const guess = await convertImages(ffmpeg, input.frames, guessSettings);
+      const guess = await convertImages(core, input.frames, guessSettings);
       const found = score(input.frames, searchGif);
       const fromEstimate = score(input.frames, seeded.gif);
       const guessed = score(input.frames, guess.gif);

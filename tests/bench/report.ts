@@ -3,7 +3,7 @@ import type { MemoryResult } from './memory';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 import { spread, type Spread } from './stats';
 import { targetRatio } from './cases';
-import { STAGES } from '../../src/features/converter/rules/stage-times';
+import { STAGES } from '@/features/converter/rules/stage-times';
 
 export const formatMs = (ms: number | null | undefined): string =>
   ms === null || ms === undefined ? '—' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;

@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { validatePng } from '../../src/features/converter/rules/png-validation';
+import { validatePng } from '@/features/converter/rules/png/validation';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
 import { decodeGif } from '../support/gif';
 import { freePort, startPreviewServer } from '../support/preview-server';

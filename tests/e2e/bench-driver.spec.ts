@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { readGifInfo } from '../../src/features/converter/rules/gif-bytes';
-import { LIMITS } from '../../src/features/converter/rules/settings';
+import { readGifInfo } from '@/features/converter/rules/gif/bytes';
+import { LIMITS } from '@/features/converter/rules/settings';
 import {
   chooseFiles,
   chooseMode,

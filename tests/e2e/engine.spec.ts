@@ -9,8 +9,8 @@ import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
 import { workerNames } from './support/worker-names';
 import type { Harness, HarnessResult } from './engine-harness/harness';
-import type { ConversionSettings } from '../../src/features/converter/rules/settings';
-import type { ConversionProgress } from '../../src/features/converter/rules/contracts';
+import type { ConversionSettings } from '@/features/converter/rules/settings';
+import type { ConversionProgress } from '@/features/converter/rules/contracts';
 
 /**
  * The real browser engine in Chromium, driven through a small harness page (see engine-harness/):

@@ -75,7 +75,7 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
 
 test('a large still is estimated from tiles of its decode, within 1.5× of the GIF it becomes', async ({ page }) => {
   await page.goto('/');
-  // Decoded ahead at full size, then cut into the sample's 320x240 of tiles in the decode worker (rules/sample-pixels.ts).
+  // Decoded ahead at full size, then cut into the sample's 320x240 of tiles in the decode worker (rules/estimate/sample-pixels.ts).
   await fileInput(page).setInputFiles([patternPng('large.png', 1600, 1200)]);
   const estimateLine = page.getByTestId('size-estimate');
   await expect(estimateLine).toHaveText(/about [\d.]+ (Bytes|KB)/, { timeout: 20_000 });

@@ -1,21 +1,22 @@
-import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
+import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionProgress } from '@/features/converter/rules/contracts';
-import { readGifInfo } from '@/features/converter/rules/gif-bytes';
-import { FrameAnalyser } from '@/features/converter/rules/frame-facts';
+import { readGifInfo } from '@/features/converter/rules/gif/bytes';
+import { FrameAnalyser } from '@/features/converter/rules/palette/frame-facts';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { EncoderError, runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { withHole } from '../fixtures/catalogue';
 import { flatUi, gradient, grain, numberedFrame, photoLike } from '../fixtures/content';
 import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
 import { lumaSsim } from '../support/similarity';
+import { lzw } from '../support/node-lzw';
 
-let ffmpeg: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  ffmpeg = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 const input = (name: string, image: Rgba, delayMs?: number) => ({ name, image, ...(delayMs ? { delayMs } : {}) });
@@ -24,19 +25,19 @@ const alphaAt = (image: Rgba, x: number, y: number) => image.data[(y * image.wid
 describe('static GIF', () => {
   it('one PNG becomes a one-frame GIF of its size that resembles it', async () => {
     const image = testPattern(160, 120);
-    const { gif, plan } = await convertImages(ffmpeg, [input('a.png', image)], { quality: 100, dither: 'none' });
+    const { gif, plan } = await convertImages(core, [input('a.png', image)], { quality: 100, dither: 'none' });
     const decoded = decodeGif(gif);
     expect(decoded.frames).toHaveLength(1);
     expect([decoded.width, decoded.height]).toEqual([160, 120]);
     expect(meanAbsoluteError(decoded.frames[0]!.image, image)).toBeLessThan(4);
     expect(plan.fileName).toMatch(/^converted_\d+\.gif$/);
     // Its smooth ramps are dithered by default, which adds a little per-pixel error but no bands.
-    const dithered = await convertImages(ffmpeg, [input('a.png', image)], { quality: 100 });
+    const dithered = await convertImages(core, [input('a.png', image)], { quality: 100 });
     expect(meanAbsoluteError(decodeGif(dithered.gif).frames[0]!.image, image)).toBeLessThan(8);
   });
 
   it('static mode with several files converts the first one only', async () => {
-    const { gif } = await convertImages(ffmpeg, [
+    const { gif } = await convertImages(core, [
       input('a', numberedFrame(40, 30, 0)),
       input('b', numberedFrame(40, 30, 1)),
     ]);
@@ -50,7 +51,7 @@ describe('animated GIF', () => {
   const frames = [0, 1, 2].map((i) => input(`f${i}.png`, numberedFrame(64, 48, i)));
 
   it('has one frame per PNG, in order, each shown for exactly the chosen delay, looping forever', async () => {
-    const { gif } = await convertImages(ffmpeg, frames, { mode: 'animated', frameDelay: 200, loop: true });
+    const { gif } = await convertImages(core, frames, { mode: 'animated', frameDelay: 200, loop: true });
     const decoded = decodeGif(gif);
     expect(decoded.frames.map((f) => f.delayCs)).toEqual([20, 20, 20]);
     expect(decoded.loopCount).toBe(0);
@@ -62,7 +63,7 @@ describe('animated GIF', () => {
   });
 
   it('plays once with loop off', async () => {
-    const { gif } = await convertImages(ffmpeg, frames, { mode: 'animated', frameDelay: 500, loop: false });
+    const { gif } = await convertImages(core, frames, { mode: 'animated', frameDelay: 500, loop: false });
     const decoded = decodeGif(gif);
     expect(decoded.loopCount).toBeNull();
     expect(decoded.frames.map((f) => f.delayCs)).toEqual([50, 50, 50]);
@@ -71,7 +72,7 @@ describe('animated GIF', () => {
   it('honours per-frame delays and keeps identical consecutive frames', async () => {
     const same = numberedFrame(32, 32, 4);
     const { gif } = await convertImages(
-      ffmpeg,
+      core,
       [input('a', same, 50), input('b', same, 120), input('c', numberedFrame(32, 32, 5), 2000)],
       { mode: 'animated' },
     );
@@ -81,7 +82,7 @@ describe('animated GIF', () => {
   it('fits frames of other sizes into the first frame’s canvas, centred, never stretched', async () => {
     const square = makeRgba(100, 100, () => [30, 200, 30, 255]);
     const { gif } = await convertImages(
-      ffmpeg,
+      core,
       [
         input(
           'wide',
@@ -103,12 +104,12 @@ describe('animated GIF', () => {
 
 describe('size', () => {
   it('caps the larger side at 1920 with resize off', async () => {
-    const { gif } = await convertImages(ffmpeg, [input('big', testPattern(2400, 600))]);
+    const { gif } = await convertImages(core, [input('big', testPattern(2400, 600))]);
     expect(readGifInfo(gif)).toMatchObject({ width: 1920, height: 480 });
   });
   it('a many-coloured picture scaled down looks like the PNG averaged', async () => {
     const source = grain(1600, 1200);
-    const { gif } = await convertImages(ffmpeg, [input('grain', source)], {
+    const { gif } = await convertImages(core, [input('grain', source)], {
       resize: true,
       width: 400,
       height: 300,
@@ -126,13 +127,13 @@ describe('size', () => {
     expect(meanAbsoluteError(frame, averaged)).toBeLessThan(6);
   });
   it('honours resize with the aspect ratio kept or not', async () => {
-    const kept = await convertImages(ffmpeg, [input('a', testPattern(400, 300))], {
+    const kept = await convertImages(core, [input('a', testPattern(400, 300))], {
       resize: true,
       width: 200,
       height: 100,
     });
     expect(readGifInfo(kept.gif)).toMatchObject({ width: 133, height: 100 });
-    const exact = await convertImages(ffmpeg, [input('a', testPattern(400, 300))], {
+    const exact = await convertImages(core, [input('a', testPattern(400, 300))], {
       resize: true,
       width: 200,
       height: 100,
@@ -145,7 +146,7 @@ describe('size', () => {
 describe('transparency', () => {
   it('keeps fully transparent areas transparent and opaque areas in colour', async () => {
     const image = withHole(60, 45);
-    const { gif } = await convertImages(ffmpeg, [input('hole', image)], { quality: 100 });
+    const { gif } = await convertImages(core, [input('hole', image)], { quality: 100 });
     const frame = decodeGif(gif).frames[0]!.image;
     expect(alphaAt(frame, 30, 22)).toBe(0);
     expect(alphaAt(frame, 2, 2)).toBe(255);
@@ -154,7 +155,7 @@ describe('transparency', () => {
 
   it('shows the page, not the previous frame, through a later frame’s transparent pixels', async () => {
     const { gif } = await convertImages(
-      ffmpeg,
+      core,
       [
         input('opaque', numberedFrame(60, 45, 0)),
         input('hole', withHole(60, 45)),
@@ -173,7 +174,7 @@ describe('quality', () => {
   it.each(Object.entries(contents))('%s: a lower quality never gives a larger file', async (_, image) => {
     const sizes: number[] = [];
     for (const quality of [100, 80, 50, 10]) {
-      sizes.push((await convertImages(ffmpeg, [input('x', image)], { quality })).gif.length);
+      sizes.push((await convertImages(core, [input('x', image)], { quality })).gif.length);
     }
     sizes.slice(1).forEach((size, i) => expect(size).toBeLessThanOrEqual(sizes[i]!));
   });
@@ -182,7 +183,7 @@ describe('quality', () => {
     const image = contents.photo;
     const results = [];
     for (const quality of [10, 50, 80, 100]) {
-      const { gif } = await convertImages(ffmpeg, [input('photo', image)], { quality });
+      const { gif } = await convertImages(core, [input('photo', image)], { quality });
       results.push({ quality, bytes: gif.length, ssim: lumaSsim(decodeGif(gif).frames[0]!.image, image) });
     }
     const [q10, q50, q80, q100] = results as [
@@ -223,20 +224,20 @@ describe('quality', () => {
 
   it('dithers a smooth gradient by default so that areas keep their tone (no bands), and follows the override', async () => {
     const image = contents.gradient;
-    const auto = await convertImages(ffmpeg, [input('g', image)], { quality: 100 });
-    const none = await convertImages(ffmpeg, [input('g', image)], { quality: 100, dither: 'none' });
+    const auto = await convertImages(core, [input('g', image)], { quality: 100 });
+    const none = await convertImages(core, [input('g', image)], { quality: 100, dither: 'none' });
     expect(auto.plan.palette.dither).toBe('atkinson');
     expect(none.plan.palette.dither).toBe('none');
     const shown = (gif: Uint8Array) => decodeGif(gif).frames[0]!.image;
     expect(blockError(shown(auto.gif), image)).toBeLessThan(blockError(shown(none.gif), image) * 0.95);
-    const grainy = await convertImages(ffmpeg, [input('p', grain(240, 180))]);
+    const grainy = await convertImages(core, [input('p', grain(240, 180))]);
     expect(grainy.plan.palette.dither).toBe('none');
   });
 
   it('gives a grainy picture (nothing to band) 128 colours and less lossiness at 80 %, close to the PNG', async () => {
     const image = grain(240, 180);
-    const q90 = await convertImages(ffmpeg, [input('g', image)], { quality: 90 });
-    const q80 = await convertImages(ffmpeg, [input('g', image)], { quality: 80 });
+    const q90 = await convertImages(core, [input('g', image)], { quality: 90 });
+    const q80 = await convertImages(core, [input('g', image)], { quality: 80 });
     expect(q80.plan.palette).toEqual({ maxColors: 128, dither: 'none', lossiness: 40 });
     const shown = decodeGif(q80.gif).frames[0]!.image;
     const colours = new Set<number>();
@@ -252,7 +253,7 @@ describe('progress, cleanup and failures', () => {
   it('passes the milestones in order, never backwards, with frame progress while processing', async () => {
     const seen: ConversionProgress[] = [];
     const frames = Array.from({ length: 6 }, (_, i) => input(`f${i}`, numberedFrame(320, 240, i)));
-    await convertImages(ffmpeg, frames, { mode: 'animated' }, (p) => seen.push(p));
+    await convertImages(core, frames, { mode: 'animated' }, (p) => seen.push(p));
     const percents = seen.map((p) => p.progress);
     expect(percents).toEqual(percents.toSorted((a, b) => a - b));
     for (const [stage, percent] of [
@@ -266,33 +267,33 @@ describe('progress, cleanup and failures', () => {
     expect(seen.some((p) => p.stage === 'processing' && p.progress > 30)).toBe(true);
 
     const single: number[] = [];
-    await convertImages(ffmpeg, [frames[0]!], {}, (p) => single.push(p.progress));
+    await convertImages(core, [frames[0]!], {}, (p) => single.push(p.progress));
     expect([10, 50, 90, 100].every((m) => single.includes(m))).toBe(true);
   });
 
   it('leaves nothing in the engine’s file system after a job', async () => {
-    await convertImages(ffmpeg, [input('a', testPattern(20, 20)), input('b', testPattern(20, 20))], {
+    await convertImages(core, [input('a', testPattern(20, 20)), input('b', testPattern(20, 20))], {
       mode: 'animated',
     });
-    expect(ffmpeg.listFiles()).toEqual([]);
+    expect(core.listFiles()).toEqual([]);
   });
 
   it('reports an encoder failure with its reason, cleans up, and the next job works', async () => {
     const failing = {
-      ...ffmpeg,
-      exec: (args: string[]) => ffmpeg.exec([...args.slice(0, -1), '-frames:v', 'x', 'output.gif']),
+      ...core,
+      exec: (args: string[]) => core.exec([...args.slice(0, -1), '-frames:v', 'x', 'output.gif']),
     };
     await expect(convertImages(failing, [input('a', testPattern(20, 20))])).rejects.toThrow(EncoderError);
     await expect(convertImages(failing, [input('a', testPattern(20, 20))])).rejects.toThrow(
       /The GIF encoder failed \(exit code/,
     );
-    expect(ffmpeg.listFiles()).toEqual([]);
-    const { gif } = await convertImages(ffmpeg, [input('a', testPattern(20, 20))]);
+    expect(core.listFiles()).toEqual([]);
+    const { gif } = await convertImages(core, [input('a', testPattern(20, 20))]);
     expect(readGifInfo(gif).width).toBe(20);
   });
 
   it('a frame that cannot be read fails the job and cleans up what was written', async () => {
-    const job = runConversionJob(ffmpeg, {
+    const job = runConversionJob(core, {
       settings: { ...DEFAULT_SETTINGS, mode: 'animated' },
       sources: [
         { name: 'a.png', width: 20, height: 20 },
@@ -303,16 +304,16 @@ describe('progress, cleanup and failures', () => {
         const rgba = new Uint8Array(frame.decoded.width * frame.decoded.height * 4);
         return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogram) };
       },
-      optimise: async (input) => gifAsMapped(input),
+      optimise: async (input) => gifAsMapped(lzw, input),
     });
     await expect(job).rejects.toThrow('Failed to load image: b.png');
-    expect(ffmpeg.listFiles()).toEqual([]);
+    expect(core.listFiles()).toEqual([]);
   });
 
   it('an aborted job stops at its next safe point, cleans up, and the core converts the next job', async () => {
     const controller = new AbortController();
     let framesRead = 0;
-    const job = runConversionJob(ffmpeg, {
+    const job = runConversionJob(core, {
       settings: { ...DEFAULT_SETTINGS, mode: 'animated' },
       sources: ['a.png', 'b.png', 'c.png', 'd.png'].map((name) => ({ name, width: 20, height: 20 })),
       readAhead: 1,
@@ -323,13 +324,13 @@ describe('progress, cleanup and failures', () => {
         const rgba = testPattern(20, 20).data.slice();
         return { rgba, facts: new FrameAnalyser().prepare(rgba, frame.decoded, DEFAULT_SETTINGS, frame.histogram) };
       },
-      optimise: async (input) => gifAsMapped(input),
+      optimise: async (input) => gifAsMapped(lzw, input),
       signal: controller.signal,
     });
     await expect(job).rejects.toMatchObject({ name: 'AbortError' });
     expect(framesRead).toBeLessThan(4);
-    expect(ffmpeg.listFiles()).toEqual([]);
-    const { gif } = await convertImages(ffmpeg, [input('a', testPattern(20, 20))]);
+    expect(core.listFiles()).toEqual([]);
+    const { gif } = await convertImages(core, [input('a', testPattern(20, 20))]);
     expect(readGifInfo(gif).width).toBe(20);
   });
 });
@@ -354,7 +355,7 @@ describe('pictures that fit one GIF palette', () => {
 
   it('keeps all 250 colours of a flat graphic byte-identical at the default quality, with no dithering', async () => {
     const image = manyFlatColours(210, 100);
-    const { gif, plan } = await convertImages(ffmpeg, [input('flat.png', image)]);
+    const { gif, plan } = await convertImages(core, [input('flat.png', image)]);
     expect(plan.exactPalette).not.toBeNull();
     expect(plan.palette.dither).toBe('none');
     expectExact(decodeGif(gif).frames[0]!.image, image);
@@ -368,23 +369,23 @@ describe('pictures that fit one GIF palette', () => {
         for (let x = 10 + i * 20; x < 40 + i * 20; x++) image.data[(y * 120 + x) * 4 + 3] = 0;
       return input(`f${i}.png`, image);
     });
-    const { gif, plan } = await convertImages(ffmpeg, frames, { mode: 'animated' });
+    const { gif, plan } = await convertImages(core, frames, { mode: 'animated' });
     expect(plan.exactPalette).not.toBeNull();
     decodeGif(gif).frames.forEach((frame, i) => expectExact(frame.image, frames[i]!.image));
   });
 
   it('reduces the palette when one colour too many (256 opaque + transparent) does not fit', async () => {
     const image = makeRgba(256, 20, (x, y) => (y === 0 && x === 0 ? [0, 0, 0, 0] : [x, 255 - x, (x * 7) % 256, 255]));
-    const { plan } = await convertImages(ffmpeg, [input('full.png', image)]);
+    const { plan } = await convertImages(core, [input('full.png', image)]);
     expect(plan.exactPalette).toBeNull();
   });
 
   it('at low qualities keeps exact colours only when they fit that quality’s palette', async () => {
     const image = manyFlatColours(210, 100);
-    const { plan } = await convertImages(ffmpeg, [input('flat.png', image)], { quality: 30 });
+    const { plan } = await convertImages(core, [input('flat.png', image)], { quality: 30 });
     expect(plan.exactPalette).toBeNull();
     const few = makeRgba(64, 64, (x) => (x < 32 ? [200, 10, 10, 255] : [10, 10, 200, 255]));
-    const small = await convertImages(ffmpeg, [input('two.png', few)], { quality: 10 });
+    const small = await convertImages(core, [input('two.png', few)], { quality: 10 });
     expect(small.plan.exactPalette).not.toBeNull();
     expectExact(decodeGif(small.gif).frames[0]!.image, few);
   });
@@ -396,14 +397,14 @@ describe('matte and alpha threshold', () => {
   const at = (image: Rgba, x: number) => Array.from(image.data.subarray(x * 4, x * 4 + 4));
 
   it('by default cuts at alpha 128 and keeps the edge colour unblended', async () => {
-    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp)], { quality: 100, dither: 'none' });
+    const { gif } = await convertImages(core, [input('ramp', ramp)], { quality: 100, dither: 'none' });
     const image = decodeGif(gif).frames[0]!.image;
     expect(at(image, 100)).toEqual([0, 0, 255, 255]); // alpha 155: opaque, still pure blue
     expect(at(image, 200)[3]).toBe(0); // alpha 55
   });
 
   it('blends what stays onto the matte and moves the cut with the threshold', async () => {
-    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp)], {
+    const { gif } = await convertImages(core, [input('ramp', ramp)], {
       quality: 100,
       dither: 'none',
       matte: '#ffffff',
@@ -454,7 +455,7 @@ describe('dithered soft edges', () => {
   it('draws each soft pixel opaque in its own colour or transparent by its place in a fixed pattern, whatever the threshold', async () => {
     const source = ramp(256, 16);
     for (const alphaThreshold of [128, 200]) {
-      const { gif } = await convertImages(ffmpeg, [input('ramp', source)], {
+      const { gif } = await convertImages(core, [input('ramp', source)], {
         quality: 100,
         dither: 'none',
         softEdges: 'dither',
@@ -472,7 +473,7 @@ describe('dithered soft edges', () => {
   it('keeps the pattern still from frame to frame, and on a picture the core scales', async () => {
     const source = ramp(512, 32);
     const frames = [input('a', source, 200), input('b', source, 200)];
-    const { gif } = await convertImages(ffmpeg, frames, { mode: 'animated', softEdges: 'dither' });
+    const { gif } = await convertImages(core, frames, { mode: 'animated', softEdges: 'dither' });
     const decoded = decodeGif(gif);
     expect(decoded.frames).toHaveLength(2);
     expect(meanAbsoluteError(decoded.frames[1]!.image, decoded.frames[0]!.image)).toBe(0);
@@ -480,7 +481,7 @@ describe('dithered soft edges', () => {
 
     const halved = decodeGif(
       (
-        await convertImages(ffmpeg, [input('ramp', source)], {
+        await convertImages(core, [input('ramp', source)], {
           softEdges: 'dither',
           resize: true,
           width: 256,
@@ -494,7 +495,7 @@ describe('dithered soft edges', () => {
   });
 
   it('gives way to a matte', async () => {
-    const { gif } = await convertImages(ffmpeg, [input('ramp', ramp(256, 8))], {
+    const { gif } = await convertImages(core, [input('ramp', ramp(256, 8))], {
       quality: 100,
       dither: 'none',
       softEdges: 'dither',

@@ -1,21 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyTiming } from '@/features/converter/rules/gif-bytes';
-import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
-import { readIndexedFrames } from '@/features/converter/rules/indexed-frames';
-import { frameArgument } from '@/features/converter/rules/plan';
+import { applyTiming } from '@/features/converter/rules/gif/bytes';
+import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
+import { readIndexedFrames } from '@/features/converter/rules/gif/indexed-frames';
+import { frameArgument } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
+import { lzw } from '../support/node-lzw';
 
 /**
  * The engine core's driver (wasm-assets/core/driver/gif-core.c) on its own: what the plan does not use
  * yet (placement with scaling), its outputs (GIF, palette, indices) and what a loaded core must survive
  * (many jobs, bad arguments).
  */
-let core: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  core = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 const GRAPH =
@@ -179,7 +180,7 @@ describe('engine core driver', () => {
     // The same job to a GIF decodes to the same pictures.
     expect((await run(['-canvas', '64x48', ...frames, '-filter', GRAPH, '-o', 'b.gif'])).code).toBe(0);
     const gif = decodeGif(applyTiming(await core.readFile('b.gif'), { delaysCs: [10, 20], loopCount: 0 }));
-    const written = decodeGif(gifAsMapped(file));
+    const written = decodeGif(gifAsMapped(lzw, file));
     expect(written.frames.map((f) => f.image.data)).toEqual(gif.frames.map((f) => f.image.data));
     // A graph that does not end in paletteuse has no indices to give.
     const wrong = await run(['-canvas', '64x48', ...frames, '-filter', 'null', '-indices-out', 'w.idx']);

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validatePng } from '@/features/converter/rules/png-validation';
+import { validatePng } from '@/features/converter/rules/png/validation';
 import { BROKEN_FIXTURES, VALID_FIXTURES } from '../fixtures/catalogue';
 import { decodePng } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { convertImages, pngInputs } from '../support/node-engine';
 
-let ffmpeg: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  ffmpeg = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 describe('the project’s PNG corpus', () => {
@@ -40,7 +40,7 @@ describe('the project’s PNG corpus', () => {
     '%s converts to a GIF of its own size',
     async (_, fixture) => {
       const [png] = pngInputs([fixture]);
-      const { gif } = await convertImages(ffmpeg, [png!], { quality: 100, dither: 'none' });
+      const { gif } = await convertImages(core, [png!], { quality: 100, dither: 'none' });
       const decoded = decodeGif(gif);
       expect([decoded.width, decoded.height]).toEqual([fixture.width, fixture.height]);
       const source = decodePng(fixture.bytes);

@@ -1,20 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseGif } from '@/features/converter/rules/gif-file';
-import { gifAsMapped, optimiseGif, optimiseGifInRuns, type OptimiseRun } from '@/features/converter/rules/gif-optimise';
-import { perceivedError } from '@/features/converter/rules/frame-diff';
-import { MAX_BUDGET_SHARE } from '@/features/converter/rules/lossy-budget';
+import { parseGif } from '@/features/converter/rules/gif/file';
+import {
+  gifAsMapped,
+  optimiseGif,
+  optimiseGifInRuns,
+  type OptimiseRun,
+} from '@/features/converter/rules/gif/optimiser';
+import { perceivedError } from '@/features/converter/rules/gif/frame-diff';
+import { MAX_BUDGET_SHARE } from '@/features/converter/rules/gif/lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { cameraPan, grain, photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodedFrame } from '../support/compose';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
+import { lzw } from '../support/node-lzw';
 
-let ffmpeg: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  ffmpeg = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 const W = 160;
@@ -51,11 +57,11 @@ async function withoutOptimiser(frames: Rgba[], settings: Partial<ConversionSett
 
 async function encoderOnly(frames: Rgba[], settings: Partial<ConversionSettings> = {}) {
   const jobSettings: ConversionSettings = { ...DEFAULT_SETTINGS, mode: 'animated', ...settings };
-  return runConversionJob(ffmpeg, {
+  return runConversionJob(core, {
     settings: jobSettings,
     sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height, delayMs: 100 + i * 10 })),
     readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, jobSettings),
-    optimise: async (input) => gifAsMapped(input),
+    optimise: async (input) => gifAsMapped(lzw, input),
   });
 }
 
@@ -64,7 +70,7 @@ const shown = (gif: Uint8Array) => decodeGif(gif).frames.map((f) => f.image.data
 describe('the optimiser in a real conversion', () => {
   it('an opaque animation: frames cropped to what changes, the same pictures, delays and loop, smaller', async () => {
     const frames = panFrames(5);
-    const { gif } = await convertImages(ffmpeg, inputs(frames), { mode: 'animated', quality: 100 });
+    const { gif } = await convertImages(core, inputs(frames), { mode: 'animated', quality: 100 });
     const plain = await withoutOptimiser(frames, { quality: 100 });
     expect(gif.length).toBeLessThan(plain.length);
     expect(shown(gif)).toEqual(shown(plain));
@@ -78,7 +84,7 @@ describe('the optimiser in a real conversion', () => {
 
   it('transparent frames: differenced too, the page shows where the ball was, never the previous frame', async () => {
     const frames = ballFrames(4);
-    const { gif } = await convertImages(ffmpeg, inputs(frames), { mode: 'animated', quality: 100 });
+    const { gif } = await convertImages(core, inputs(frames), { mode: 'animated', quality: 100 });
     const plain = await withoutOptimiser(frames, { quality: 100 });
     expect(gif.length).toBeLessThan(plain.length);
     expect(shown(gif)).toEqual(shown(plain));
@@ -100,8 +106,8 @@ describe('the optimiser in a real conversion', () => {
       return x < 20 ? [0, 0, 0, 0] : [frames[1]!.data[k]!, frames[1]!.data[k + 1]!, frames[1]!.data[k + 2]!, 255];
     });
     const plain = await withoutOptimiser(frames);
-    const lossless = optimiseGif(plain, { lossiness: 0 });
-    const lossy = optimiseGif(plain, { lossiness: 40 });
+    const lossless = optimiseGif(lzw, plain, { lossiness: 0 });
+    const lossy = optimiseGif(lzw, plain, { lossiness: 40 });
     expect(lossless.length).toBeLessThanOrEqual(plain.length);
     expect(lossy.length).toBeLessThan(lossless.length * 0.95);
     const [want, got] = [decodeGif(plain), decodeGif(lossy)];
@@ -131,13 +137,13 @@ describe('the optimiser in a real conversion', () => {
     let plain: Uint8Array = new Uint8Array();
     let runs: readonly OptimiseRun[] | null = null;
     let lossiness = 0;
-    const { gif } = await runConversionJob(ffmpeg, {
+    const { gif } = await runConversionJob(core, {
       settings,
       sources: frames.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(frames[frame.sourceIndex]!, frame, settings),
       optimise: async (encoded, options, cut) => {
-        [plain, runs, lossiness] = [gifAsMapped(encoded), cut, options.lossiness];
-        return optimiseGifInRuns(encoded, options, cut);
+        [plain, runs, lossiness] = [gifAsMapped(lzw, encoded), cut, options.lossiness];
+        return optimiseGifInRuns(lzw, encoded, options, cut);
       },
     });
     expect(runs).toEqual([
@@ -145,8 +151,8 @@ describe('the optimiser in a real conversion', () => {
       { firstFrame: 5, frameCount: 5 },
     ]);
     expect(lossiness).toBeGreaterThan(0);
-    const lossless = optimiseGifInRuns(plain, { lossiness: 0 }, runs);
-    expect(lossless).toEqual(optimiseGif(plain, { lossiness: 0 }));
+    const lossless = optimiseGifInRuns(lzw, plain, { lossiness: 0 }, runs);
+    expect(lossless).toEqual(optimiseGif(lzw, plain, { lossiness: 0 }));
     expect(gif.length).toBeLessThan(lossless.length);
     const [want, got] = [decodeGif(plain), decodeGif(gif)];
     expect(got.frames.map((f) => f.delayCs)).toEqual(want.frames.map((f) => f.delayCs));

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bandSourceFirstRow, frameArgument } from '@/features/converter/rules/plan';
+import { bandSourceFirstRow, frameArgument } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import { makeRgba, type Rgba } from '../fixtures/pngs';
 import { lanczosScale } from '../support/lanczos';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 
 /**
  * The engine core's own Lanczos resampler (wasm-assets/core/driver/resample.c), read back as the graph
  * gets each frame (-keep-placed): held to a floating-point Lanczos-3, in bands and at odd sizes.
  */
-let core: NodeFFmpeg;
+let core: NodeCore;
 beforeAll(async () => {
-  core = await loadNodeFFmpeg();
+  core = await loadNodeCore();
 });
 
 /** The frame as the core places it on a canvas of `canvas`, scaled to `place`. */

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/segments';
-import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/plan';
+import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/plan/segments';
+import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import type { Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
-import { loadNodeFFmpeg, type NodeFFmpeg } from '../support/node-ffmpeg';
+import { loadNodeCore, type NodeCore } from '../support/node-core';
 import { convertImages } from '../support/node-engine';
 
-let primary: NodeFFmpeg;
-let helper: NodeFFmpeg;
+let primary: NodeCore;
+let helper: NodeCore;
 beforeAll(async () => {
-  [primary, helper] = await Promise.all([loadNodeFFmpeg(), loadNodeFFmpeg()]);
+  [primary, helper] = await Promise.all([loadNodeCore(), loadNodeCore()]);
 });
 
 // Seven frames, large enough together to be split (4 on the primary core, 3 on the helper).

@@ -14,21 +14,48 @@ async function violations(path: string, code: string): Promise<string[]> {
 }
 
 const CONVERTER = 'src/features/converter';
+const RULES = `${CONVERTER}/rules`;
 
 // Each probe is an import the architecture forbids; the lint must catch every one of them, by any spelling.
 const FORBIDDEN: [string, string, string][] = [
-  ['rules ↛ runtime (alias)', `${CONVERTER}/rules/probe.ts`, `import '@/features/converter/runtime/engine-pool';`],
-  ['rules ↛ runtime (relative)', `${CONVERTER}/rules/probe.ts`, `import '../runtime/engine-pool';`],
-  ['rules ↛ store', `${CONVERTER}/rules/probe.ts`, `import '@/features/converter/store/machine';`],
-  ['rules ↛ ui', `${CONVERTER}/rules/probe.ts`, `import '../ui/messages';`],
-  ['rules ↛ React', `${CONVERTER}/rules/probe.ts`, `import 'react';`],
-  ['rules ↛ zustand', `${CONVERTER}/rules/probe.ts`, `import 'zustand';`],
+  ['rules ↛ runtime (alias)', `${RULES}/probe.ts`, `import '@/features/converter/runtime/engine-pool';`],
+  ['rules ↛ runtime (relative)', `${RULES}/probe.ts`, `import '../runtime/engine-pool';`],
+  ['rules ↛ store', `${RULES}/probe.ts`, `import '@/features/converter/store/machine';`],
+  ['rules ↛ ui', `${RULES}/probe.ts`, `import '../ui/messages';`],
+  ['rules ↛ React', `${RULES}/probe.ts`, `import 'react';`],
+  ['rules ↛ zustand', `${RULES}/probe.ts`, `import 'zustand';`],
   ['ui ↛ runtime', `${CONVERTER}/ui/Probe.tsx`, `import '@/features/converter/runtime/engine-pool';`],
   ['store ↛ ui', `${CONVERTER}/store/probe.ts`, `import '../ui/messages';`],
-  ['feature ↛ feature', 'src/features/feedback/probe.ts', `import '@/features/converter/rules/plan';`],
-  ['feature ↛ pages', `${CONVERTER}/rules/probe.ts`, `import '@/pages/home/HomePage';`],
+  ['runtime ↛ store', `${CONVERTER}/runtime/probe.ts`, `import '../store/machine';`],
+  ['runtime ↛ ui', `${CONVERTER}/runtime/probe.ts`, `import '@/features/converter/ui/messages';`],
+  ['feature ↛ feature', 'src/features/feedback/probe.ts', `import '@/features/converter/rules/plan/plan';`],
+  ['feature ↛ pages', `${RULES}/probe.ts`, `import '@/pages/home/HomePage';`],
   ['shared ↛ features', 'src/shared/lib/probe.ts', `import '@/features/offline';`],
   ['pages ↛ app', 'src/pages/home/probe.ts', `import '@/app/paths';`],
+  ['app ↛ a feature past its index', 'src/app/probe.ts', `import '@/features/converter/store/use-converter';`],
+  ['pages ↛ a feature past its index', 'src/pages/home/probe.ts', `import '@/features/feedback/ui/FeedbackPanel';`],
+  ["rules' root ↛ its domain folders", `${RULES}/probe.ts`, `import './plan/plan';`],
+  ['rules/png ↛ rules/plan', `${RULES}/png/probe.ts`, `import '../plan/memory';`],
+  ['rules/gif ↛ rules/palette', `${RULES}/gif/probe.ts`, `import '@/features/converter/rules/palette/quality';`],
+  ['rules/palette ↛ rules/plan (the content facts seam)', `${RULES}/palette/probe.ts`, `import '../plan/plan';`],
+  ['rules/plan ↛ rules/estimate', `${RULES}/plan/probe.ts`, `import '../estimate/size-estimate';`],
+  ['rules/plan ↛ rules/batch', `${RULES}/plan/probe.ts`, `import '../batch/pool-size';`],
+  ['rules/intake ↛ rules/png', `${RULES}/intake/probe.ts`, `import '../png/validation';`],
+  ['tests ↛ ../src (alias only)', 'tests/engine/probe.ts', `import '../../src/features/converter/rules/settings';`],
+];
+
+// What the host gives a page or a worker, used in rules/: each one must be an error.
+const HOST_USES: [string, string][] = [
+  ['WebAssembly', 'export const probe = (bytes: Uint8Array) => new WebAssembly.Module(bytes);'],
+  ['performance', 'export const probe = () => performance.now();'],
+  ['self', 'export const probe = () => self.postMessage(1);'],
+  ['window', 'export const probe = () => window.innerWidth;'],
+  ['document', "export const probe = () => document.createElement('canvas');"],
+  ['navigator', 'export const probe = () => navigator.hardwareConcurrency;'],
+  ['fetch', "export const probe = () => fetch('/x');"],
+  ['Worker', "export const probe = () => new Worker('/x.js');"],
+  ['setTimeout', 'export const probe = () => setTimeout(() => {}, 1);'],
+  ['globalThis', 'export const probe = () => globalThis.structuredClone(1);'],
 ];
 
 describe('lint-held import boundaries', () => {
@@ -39,9 +66,28 @@ describe('lint-held import boundaries', () => {
     );
   });
 
+  it.each(HOST_USES)('rules/ may not use the global %s', async (_name, code) => {
+    expect(await violations(`${RULES}/gif/probe.ts`, `${code}\n`)).toContain('no-restricted-globals');
+  });
+
   it('allows the one-way imports the architecture uses', async () => {
-    expect(await violations(`${CONVERTER}/ui/Probe.tsx`, `import '../store/use-converter';\nexport {};\n`)).toEqual([]);
-    expect(await violations(`${CONVERTER}/runtime/probe.ts`, `import '../rules/plan';\nexport {};\n`)).toEqual([]);
+    const allowed: [string, string][] = [
+      [`${CONVERTER}/ui/Probe.tsx`, `import '../store/use-converter';`],
+      [`${CONVERTER}/runtime/probe.ts`, `import '../rules/plan/plan';`],
+      ['src/app/probe.ts', `import '@/features/converter';`],
+      ['src/pages/feedback/probe.ts', `import '@/features/feedback';`],
+      [`${RULES}/plan/probe.ts`, `import '../palette/quality';`],
+      [`${RULES}/estimate/probe.ts`, `import '../plan/frame-delays';`],
+      [`${RULES}/batch/probe.ts`, `import '../plan/memory';`],
+      [`${RULES}/png/probe.ts`, `import '../errors';`],
+      ['tests/engine/probe.ts', `import '@/features/converter/rules/settings';`],
+    ];
+    for (const [path, code] of allowed) expect(await violations(path, `${code}\nexport {};\n`)).toEqual([]);
+  });
+
+  it("lets rules/' tests, not the rules, use the host (timers, under Node)", async () => {
+    const code = 'export const probe = () => setTimeout(() => {}, 1);\n';
+    expect(await violations(`${RULES}/batch/probe.test.ts`, code)).toEqual([]);
   });
 
   const scratch = mkdtempSync(join(ROOT, 'tests/lint/cycle-probe-'));

@@ -1,8 +1,8 @@
-import type { HistogramSampling } from '@/features/converter/rules/palette-refine';
+import type { HistogramSampling } from '@/features/converter/rules/palette/refine';
 import type { Placement, Size } from '@/features/converter/rules/dimensions';
-import { FrameAnalyser, type DecodedFrame } from '@/features/converter/rules/frame-facts';
-import type { TransparencyOptions } from '@/features/converter/rules/matte';
-import { samplePixels } from '@/features/converter/rules/sample-pixels';
+import { FrameAnalyser, type DecodedFrame } from '@/features/converter/rules/palette/frame-facts';
+import type { TransparencyOptions } from '@/features/converter/rules/palette/matte';
+import { samplePixels } from '@/features/converter/rules/estimate/sample-pixels';
 import type { Rgba } from '../fixtures/pngs';
 
 /**

@@ -21,6 +21,8 @@ export async function startEngineHarness(): Promise<HarnessServer> {
     root: join(ROOT, 'tests', 'e2e', 'engine-harness'),
     base: './',
     logLevel: 'warn' as const,
+    // The harness imports the app's code as the app does, through the @/ alias.
+    resolve: { alias: [{ find: '@', replacement: join(ROOT, 'src') }] },
     worker: { format: 'es' as const, plugins: () => [coreWorkerExports()] },
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   };

@@ -1,10 +1,10 @@
-import { ApngComposer } from '../../src/features/converter/rules/apng-compose';
-import { isAnimatedPng, parseApng } from '../../src/features/converter/rules/apng-parse';
-import { crc32 } from '../../src/features/converter/rules/crc32';
-import { outputSize } from '../../src/features/converter/rules/dimensions';
-import { assertFitsInMemory } from '../../src/features/converter/rules/memory';
-import { validatePng } from '../../src/features/converter/rules/png-validation';
-import { DEFAULT_SETTINGS } from '../../src/features/converter/rules/settings';
+import { ApngComposer } from '@/features/converter/rules/png/apng-compose';
+import { isAnimatedPng, parseApng } from '@/features/converter/rules/png/apng-parse';
+import { crc32 } from '@/features/converter/rules/png/crc32';
+import { outputSize } from '@/features/converter/rules/dimensions';
+import { assertFitsInMemory } from '@/features/converter/rules/plan/memory';
+import { validatePng } from '@/features/converter/rules/png/validation';
+import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { BLEND, buildApng, DISPOSE, solid } from '../fixtures/apng';
 import { random } from '../fixtures/content';
 import { encodeInterlaced, encodePalette, encodePng, makeRgba, testPattern } from '../fixtures/pngs';

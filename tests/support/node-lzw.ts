@@ -1,6 +1,8 @@
 // The optimiser's LZW encoder in this Node process, as the browser's optimiser worker loads it
-// (src/features/converter/runtime/gif.worker.ts): every Node test and tool that runs the pass imports this.
+// (src/features/converter/runtime/lzw-loader.ts): every Node test and tool that runs the pass passes this one.
 import { readFileSync } from 'node:fs';
-import { setLzwModule } from '@/features/converter/rules/lzw-wasm';
+import { WasmLzwEncoder } from '@/features/converter/runtime/lzw-encoder';
 
-setLzwModule(new WebAssembly.Module(readFileSync(new URL('../../wasm-assets/core/gif-lzw.wasm', import.meta.url))));
+export const lzw = new WasmLzwEncoder(
+  new WebAssembly.Module(readFileSync(new URL('../../wasm-assets/core/gif-lzw.wasm', import.meta.url))),
+);

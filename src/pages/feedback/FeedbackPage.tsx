@@ -1,5 +1,5 @@
 import { Container, Text, Title } from '@mantine/core';
-import { FeedbackPanel } from '@/features/feedback/ui/FeedbackPanel';
+import { FeedbackPanel } from '@/features/feedback';
 import { pageTitle, PageMeta } from '@/shared/ui/PageMeta';
 
 export function Page() {

@@ -1,8 +1,6 @@
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconLock, IconStack2, IconUserOff } from '@tabler/icons-react';
-import { Converter } from '@/features/converter/ui/Converter';
-import { FaqSection } from '@/features/converter/ui/FaqSection';
-import { ShareCard } from '@/features/converter/ui/ShareCard';
+import { Converter, FaqSection, ShareCard } from '@/features/converter';
 import { PageMeta } from '@/shared/ui/PageMeta';
 
 const TITLE = 'PNG to GIF Converter - Free Online Tool';

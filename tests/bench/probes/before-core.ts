@@ -17,9 +17,9 @@ import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { encodePng } from '../../fixtures/pngs';
 import { scoreLine } from '../../bench/quality/scores';
 import { convertImages, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 const work = mkdtempSync(join(tmpdir(), 'before-core-'));
 
 for (const path of process.argv.slice(2)) {

@@ -17,12 +17,12 @@ import {
   isSmoothGradient,
   mergeStats,
   EMPTY_STATS,
-} from '../../../src/features/converter/rules/content-analysis';
-import { buildPlan, planLayout } from '../../../src/features/converter/rules/plan';
-import { HistogramBuilder, refinePaletteFile } from '../../../src/features/converter/rules/palette-refine';
-import { paletteFileFromHistogram } from '../../../src/features/converter/rules/palette-cut';
-import { PALETTE_REFINE_ITERATIONS } from '../../../src/features/converter/rules/quality';
-import { DEFAULT_SETTINGS } from '../../../src/features/converter/rules/settings';
+} from '@/features/converter/rules/palette/content-analysis';
+import { buildPlan, planLayout } from '@/features/converter/rules/plan/plan';
+import { HistogramBuilder, refinePaletteFile } from '@/features/converter/rules/palette/refine';
+import { paletteFileFromHistogram } from '@/features/converter/rules/palette/cut';
+import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/palette/quality';
+import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { decodePng } from '../../fixtures/pngs';
 
 interface Core {

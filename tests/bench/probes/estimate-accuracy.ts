@@ -3,21 +3,21 @@
  * (a PNG, or a folder of frames for an animation) at default settings, the GIF's bytes, and the estimate
  * as a ratio of them, made two ways:
  * - before: the sample is the whole picture scaled to 320 px by the core, scaled up by pixels^0.85;
- * - now: the app's sample (rules/sample-pixels.ts: tiles cut at the conversion's scale), extrapolated as the
- *   app does (rules/size-estimate.ts).
+ * - now: the app's sample (rules/estimate/sample-pixels.ts: tiles cut at the conversion's scale), extrapolated as the
+ *   app does (rules/estimate/size-estimate.ts).
  *
  *   npx tsx tests/bench/probes/estimate-accuracy.ts <png or folder>...
  */
 import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { outputSize } from '@/features/converter/rules/dimensions';
-import { gifByteLayout } from '@/features/converter/rules/gif-bytes';
-import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/size-estimate';
+import { gifByteLayout } from '@/features/converter/rules/gif/bytes';
+import { extrapolateSize, SAMPLE_FRAMES, sampleSettings } from '@/features/converter/rules/estimate/size-estimate';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
 import { convertImages, convertSample, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 const ratios = { before: [] as number[], now: [] as number[] };
 
 /** The estimate before tiles: header, first frame and the mean following frame, scaled by pixels^0.85. */

@@ -1,14 +1,14 @@
 /**
  * Measures the engine core's wasm memory after one job on a fresh instance, against frames × width ×
- * height × 4 (the model in src/features/converter/rules/memory.ts). The memory grows on demand and never
+ * height × 4 (the model in src/features/converter/rules/plan/memory.ts). The memory grows on demand and never
  * shrinks, so its size after the job is the job's peak (rounded up to emscripten's growth steps).
  * Run: npx tsx tests/bench/probes/heap.ts
  */
 import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
-import { estimateHeapBytes } from '../../../src/features/converter/rules/memory';
+import { estimateHeapBytes } from '@/features/converter/rules/plan/memory';
 
 const MIB = 1024 * 1024;
 const cases = [
@@ -21,7 +21,7 @@ const cases = [
 ] as const;
 
 for (const [kind, make, frames, width, height] of cases) {
-  const ffmpeg = await loadNodeFFmpeg();
+  const ffmpeg = await loadNodeCore();
   const before = ffmpeg.memoryBytes();
   const inputs = Array.from({ length: frames }, (_, i) => ({
     name: `${kind}${i}.png`,

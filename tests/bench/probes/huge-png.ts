@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../browser';
 import type { Harness } from '../../e2e/engine-harness/harness';
 import { FIXTURES, GENERATED_DIR, makeFixtures } from '../../fixtures/make-fixtures';
-import { crc32 } from '../../../src/features/converter/rules/crc32';
+import { crc32 } from '@/features/converter/rules/png/crc32';
 import { startEngineHarness } from '../../support/engine-harness';
 import { decodeGif } from '../../support/gif';
 

@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { convertImages, pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'lzw-native-'));
@@ -58,7 +58,7 @@ function dump(memory: WebAssembly.Memory, args: number[]): void {
   writeFileSync(join(recordTo!, `${String(recorded++).padStart(4, '0')}.bin`), Buffer.concat(parts));
 }
 
-// The encoder module is instantiated by rules/lzw-wasm.ts: its lzw_encode export is wrapped to copy each input out.
+// The encoder module is instantiated by runtime/lzw-encoder.ts: its lzw_encode export is wrapped to copy each input out.
 const Instance = WebAssembly.Instance;
 WebAssembly.Instance = class extends Instance {
   override get exports(): WebAssembly.Exports {
@@ -75,7 +75,7 @@ WebAssembly.Instance = class extends Instance {
   }
 } as typeof WebAssembly.Instance;
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 const reps = process.env.REPS ?? '3';
 for (const path of process.argv.slice(2)) {
   const inputs = pngInputsAt(path);

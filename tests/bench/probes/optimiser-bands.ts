@@ -1,21 +1,21 @@
 /**
  * The optimiser pass in one thread against the same pass with each big frame's LZW in two bands, the
- * lower one on a worker thread (rules/gif-optimise.ts optimiseGifInBands), on GIFs saved by
+ * lower one on a worker thread (rules/gif/optimiser.ts optimiseGifInBands), on GIFs saved by
  * optimiser-capture.ts: wall time, bytes, and whether the pictures are the same (lossless) or how many
  * pixels differ (lossy: the bands choose their own strings).
  *
  *   npx tsx tests/bench/probes/optimiser-bands.ts [runs=3] <capture-dir> [name-filter]
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { build } from 'esbuild';
 import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { optimiseGif, optimiseGifInBands } from '@/features/converter/rules/gif-optimise';
-import type { LzwBandRequest, LzwResult } from '@/features/converter/rules/gif-lzw';
-import { decodeGif } from '@/features/converter/rules/gif-decode';
+import { optimiseGif, optimiseGifInBands } from '@/features/converter/rules/gif/optimiser';
+import type { LzwBandRequest, LzwResult } from '@/features/converter/rules/gif/lzw';
+import { decodeGif } from '@/features/converter/rules/gif/decode';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -82,8 +82,8 @@ for (const name of readdirSync(dir)
   .sort()) {
   const gif = new Uint8Array(readFileSync(join(dir, name)));
   const options = JSON.parse(readFileSync(join(dir, name.replace(/\.gif$/, '.json')), 'utf8'));
-  const one = await best(() => optimiseGif(gif, options));
-  const two = await best(() => optimiseGifInBands(gif, options, encodeLower));
+  const one = await best(() => optimiseGif(lzw, gif, options));
+  const two = await best(() => optimiseGifInBands(lzw, gif, options, encodeLower));
   const a = pixels(one.out);
   const b = pixels(two.out);
   let differ = 0;

@@ -4,19 +4,19 @@
  *
  *   npx tsx tests/bench/probes/optimiser-capture.ts <out-dir> <case-dir>...
  */
-import '../../support/node-lzw';
-import { gifAsMapped } from '@/features/converter/rules/gif-optimise';
+import { lzw } from '../../support/node-lzw';
+import { gifAsMapped } from '@/features/converter/rules/gif/optimiser';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { decodePng } from '../../fixtures/pngs';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodedFrame } from '../../support/compose';
 
 const [out, ...dirs] = process.argv.slice(2);
 mkdirSync(out!, { recursive: true });
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 for (const dir of dirs) {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.png'))
@@ -33,7 +33,7 @@ for (const dir of dirs) {
       readFrame: async (frame) => decodedFrame(group[frame.sourceIndex]!, frame, settings),
       optimise: async (input, options, runs) => {
         // Indexed frames are saved as a GIF of them (the replay then also times decoding it).
-        const gif = gifAsMapped(input);
+        const gif = gifAsMapped(lzw, input);
         writeFileSync(join(out!, `${name}.gif`), gif);
         writeFileSync(join(out!, `${name}.json`), JSON.stringify({ ...options, runs }));
         return gif;

@@ -6,12 +6,12 @@
  *
  * ONE_RUN=1: the whole animation in one run, as before the pass was cut in two (optimiseRunsFor).
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
+import { optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -32,8 +32,8 @@ for (const name of readdirSync(dir)
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     out = process.env.ONE_RUN
-      ? optimiseGifInRuns(gif, options, null)
-      : optimiseGifInRuns(gif, options, options.runs ?? null);
+      ? optimiseGifInRuns(lzw, gif, options, null)
+      : optimiseGifInRuns(lzw, gif, options, options.runs ?? null);
     times.push(performance.now() - started);
     if (process.env.EACH) console.log(`  run ${run}: ${times.at(-1)!.toFixed(0)} ms`);
   }

@@ -1,22 +1,23 @@
 /**
- * What cutting an animation's optimiser pass in two runs (rules/gif-optimise.ts optimiseRunsFor, one per
+ * What cutting an animation's optimiser pass in two runs (rules/plan/segments.ts optimiseRunsFor, one per
  * worker) costs in bytes and quality, against the pass in one run, on the same encoder output: bytes,
  * SSIM-Y of every frame and butteraugli of the frames around the cut, each against its source PNG.
  *
  *   [ALL_FRAMES=1] npx tsx tests/bench/probes/optimiser-runs.ts <frames-dir>...
  */
-import '../../support/node-lzw';
+import { lzw } from '../../support/node-lzw';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { decodeGif } from '@/features/converter/rules/gif-decode';
-import { gifAsMapped, optimiseGifInRuns, optimiseRunsFor } from '@/features/converter/rules/gif-optimise';
+import { decodeGif } from '@/features/converter/rules/gif/decode';
+import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
+import { optimiseRunsFor } from '@/features/converter/rules/plan/segments';
 import { decodePng, type Rgba } from '../../fixtures/pngs';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { butteraugli, referenceAt, ssimY } from '../../bench/quality/scores';
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 console.log(
   `load ${loadavg()
     .map((l) => l.toFixed(1))
@@ -44,7 +45,7 @@ for (const dir of process.argv.slice(2)) {
       sources: sources.map((f, i) => ({ name: `f${i}.png`, width: f.width, height: f.height })),
       readFrame: async (frame) => decodedFrame(sources[frame.sourceIndex]!, frame, settings),
       optimise: async (input, options) => {
-        const gif = gifAsMapped(input);
+        const gif = gifAsMapped(lzw, input);
         encoded = { gif, options };
         return gif;
       },
@@ -57,8 +58,8 @@ for (const dir of process.argv.slice(2)) {
     console.log(`${dir}: one run (too small to cut)`);
     continue;
   }
-  const one = optimiseGifInRuns(gif, options, null);
-  const two = optimiseGifInRuns(gif, options, runs);
+  const one = optimiseGifInRuns(lzw, gif, options, null);
+  const two = optimiseGifInRuns(lzw, gif, options, runs);
   const cut = runs[1].firstFrame;
   const score = (bytes: Uint8Array) => {
     const decoded = decodeGif(bytes);

@@ -9,17 +9,17 @@
  *
  *   npx tsx tests/bench/probes/quality-cost.ts [runs=3] <png or folder of frames>...
  */
-import '../../support/node-lzw';
-import { gradientStats, PaletteFit } from '@/features/converter/rules/content-analysis';
-import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif-optimise';
-import { parseGif } from '@/features/converter/rules/gif-file';
-import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette-refine';
-import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/quality';
+import { lzw } from '../../support/node-lzw';
+import { gradientStats, PaletteFit } from '@/features/converter/rules/palette/content-analysis';
+import { gifAsMapped, optimiseGifInRuns } from '@/features/converter/rules/gif/optimiser';
+import { parseGif } from '@/features/converter/rules/gif/file';
+import { HistogramBuilder, refinePalette } from '@/features/converter/rules/palette/refine';
+import { PALETTE_REFINE_ITERATIONS } from '@/features/converter/rules/palette/quality';
 import { DEFAULT_SETTINGS } from '@/features/converter/rules/settings';
 import { runConversionJob } from '@/features/converter/runtime/conversion-job';
 import { decodedFrame } from '../../support/compose';
 import { pngInputsAt } from '../../support/node-engine';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -29,7 +29,7 @@ const cpuMs = () => {
 };
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 console.log(
   `load ${(await import('node:os'))
     .loadavg()
@@ -53,10 +53,10 @@ for (const path of args) {
       optimise: async (input, options, cut) => {
         // What writing these frames costs without the pass (whole frames, lossless LZW): the share of any GIF writer.
         const plainStarted = cpuMs();
-        gifAsMapped(input);
+        gifAsMapped(lzw, input);
         plain = cpuMs() - plainStarted;
         const passStarted = cpuMs();
-        const out = optimiseGifInRuns(input, options, cut);
+        const out = optimiseGifInRuns(lzw, input, options, cut);
         optimise = cpuMs() - passStarted;
         return out;
       },

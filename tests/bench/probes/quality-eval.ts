@@ -1,7 +1,7 @@
 /**
  * The quality bench's scores without the browser: the production job on the Node core at some
  * qualities, native ffmpeg's classic recipe and (GIFSKI=1) gifski at the size of the first quality,
- * each with bytes, SSIM-Y and butteraugli. For tuning rules/quality.ts quickly; `npm run bench:quality`
+ * each with bytes, SSIM-Y and butteraugli. For tuning rules/palette/quality.ts quickly; `npm run bench:quality`
  * stays the reference (real app, real browser).
  *
  *   QUALITIES=80,70 [GIFSKI=1] [OUT=dir] npx tsx tests/bench/probes/quality-eval.ts <id>...   (ids of the bench's corpus cache)
@@ -14,7 +14,7 @@
 import '../../support/node-lzw';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 import type { DitherChoice, SoftEdges } from '@/features/converter/rules/settings';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
@@ -28,7 +28,7 @@ const choices = {
   ...(process.env.DITHER ? { dither: process.env.DITHER as DitherChoice } : {}),
   ...(process.env.SOFT_EDGES ? { softEdges: process.env.SOFT_EDGES as SoftEdges } : {}),
 };
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 
 for (const id of process.argv.slice(2)) {
   const { dir, files, frames: sources } = cachedInput(id);

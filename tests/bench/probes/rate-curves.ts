@@ -11,7 +11,7 @@
 import '../../support/node-lzw';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadNodeFFmpeg } from '../../support/node-ffmpeg';
+import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';
 import { cachedInput } from '../../bench/quality/corpus';
 import { gifskiEncode, gifskiInput } from '../../bench/quality/gifski';
@@ -21,7 +21,7 @@ import { FRAME_DELAY_MS } from '../../bench/cases';
 const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').filter(Boolean).map(Number);
 const appQualities = list('APP', '100,90,80,70,60');
 const gifskiQualities = list('GIFSKI', '100,90,80,70,50');
-const ffmpeg = await loadNodeFFmpeg();
+const ffmpeg = await loadNodeCore();
 
 for (const id of process.argv.slice(2)) {
   const { dir, files, frames: sources } = cachedInput(id);

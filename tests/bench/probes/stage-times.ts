@@ -15,7 +15,7 @@ import type { Harness } from '../../e2e/engine-harness/harness';
 import { INPUTS_DIR } from '../../bench/paths';
 import { spread } from '../../bench/stats';
 import { table } from '../../bench/report';
-import { STAGES } from '../../../src/features/converter/rules/stage-times';
+import { STAGES } from '@/features/converter/rules/stage-times';
 import { startEngineHarness } from '../../support/engine-harness';
 
 const [runsArg, decodersArg, ...dirs] = process.argv.slice(2);

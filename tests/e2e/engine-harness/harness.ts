@@ -4,10 +4,10 @@
  * PNG validation, the decode worker, the ffmpeg worker, cancel by terminating — without depending on
  * the home page's layout.
  */
-import type { ConversionProgress } from '../../../src/features/converter/rules/contracts';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '../../../src/features/converter/rules/settings';
-import { createBrowserRuntime } from '../../../src/features/converter/runtime/browser-runtime';
-import { FrameDecoder } from '../../../src/features/converter/runtime/frame-decoder';
+import type { ConversionProgress } from '@/features/converter/rules/contracts';
+import { DEFAULT_SETTINGS, type ConversionSettings } from '@/features/converter/rules/settings';
+import { createBrowserRuntime } from '@/features/converter/runtime/browser-runtime';
+import { FrameDecoder } from '@/features/converter/runtime/frame-decoder';
 
 /** A progress event with the page time (ms) it arrived at. */
 export type TimedProgress = ConversionProgress & { at: number };

@@ -1,5 +1,5 @@
 import { Anchor, Code, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { CORE_SOURCE } from '@/features/converter/runtime/core-source';
+import type { CoreSource } from '@/features/converter';
 
 const FFMPEG_URL = 'https://ffmpeg.org';
 const REPOSITORY_PATH = 'wasm-assets/core/';
@@ -19,7 +19,15 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
  * its version and source come from the core's manifest. If a GPL part is ever added, this text and the
  * repository's licence must follow.
  */
-export default function OpenSourceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function OpenSourceDialog({
+  opened,
+  onClose,
+  source: CORE_SOURCE,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  source: CoreSource;
+}) {
   return (
     <Modal
       opened={opened}

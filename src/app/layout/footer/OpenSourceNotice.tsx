@@ -2,9 +2,14 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLicense } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { loadCoreSource } from '@/features/converter';
 
-// The dialog (Modal with its focus trap, scroll lock and positioning code) loads on first open, not with every page.
-const OpenSourceDialog = lazy(() => import('./OpenSourceDialog'));
+// The dialog (Modal with its focus trap, scroll lock and positioning code) and what the core is built from
+// load on first open, not with every page.
+const OpenSourceDialog = lazy(async () => {
+  const [{ default: Dialog }, source] = await Promise.all([import('./OpenSourceDialog'), loadCoreSource()]);
+  return { default: (props: { opened: boolean; onClose: () => void }) => <Dialog {...props} source={source} /> };
+});
 
 /** The footer's button that opens the open-source licences dialog. */
 export function OpenSourceNotice() {

@@ -3,7 +3,6 @@
  * The store depends only on this interface, so tests drive it with a fake engine.
  */
 import type { Placement, Size } from './dimensions';
-import type { DecodedGif } from './gif-decode';
 import type { ConversionSettings } from './settings';
 
 export type ProgressStage = 'preparing' | 'processing' | 'finalizing' | 'complete';
@@ -71,6 +70,19 @@ export type BatchItemResult =
 export interface ConvertEachOptions extends ConvertOptions {
   /** Called as each file finishes, with its index in the request. */
   onItem?: (index: number, result: BatchItemResult) => void;
+}
+
+/** A GIF's frame as a browser shows it (rules/gif/decode.ts), for the compare view. */
+export interface DecodedFrame {
+  /** The whole logical screen after this frame was drawn, RGBA. */
+  rgba: Uint8ClampedArray<ArrayBuffer>;
+  delayCs: number;
+}
+
+export interface DecodedGif {
+  width: number;
+  height: number;
+  frames: DecodedFrame[];
 }
 
 export interface ConverterRuntime {

@@ -1,5 +1,7 @@
 /** The user's conversion settings and the business limits. */
-import type { LoopPlays } from './timing';
+
+/** How many times the animation plays when the loop switch is on: forever, or a total number of plays. */
+export type LoopPlays = 'forever' | number;
 
 export type ConversionMode = 'static' | 'animated';
 
@@ -27,7 +29,7 @@ export interface ConversionSettings {
   alphaThreshold: number;
   /** Without a matte: soft edges cut at `alphaThreshold`, or dithered (matte.ts). */
   softEdges: SoftEdges;
-  /** With loop on: forever, or this many plays in total (timing.ts). */
+  /** With loop on: forever, or this many plays in total (plan/timing-extras.ts). */
   loopPlays: LoopPlays;
   /** Animated: play 1..N..2 (forward, then back without repeating the end frames). */
   boomerang: boolean;

@@ -15,23 +15,24 @@ export const STAGES = [
   'finalize',
   'optimise',
 ] as const;
-export type Stage = (typeof STAGES)[number];
+export type JobStage = (typeof STAGES)[number];
 
-export type StageTimes = Record<Stage, number>;
+export type StageTimes = Record<JobStage, number>;
 
 export const noStageTimes = (): StageTimes => Object.fromEntries(STAGES.map((stage) => [stage, 0])) as StageTimes;
 
 export class StageClock {
   readonly times = noStageTimes();
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  /** `now`: the runtime's clock (performance.now), or a test's. */
+  constructor(private readonly now: () => number) {}
 
-  add(stage: Stage, ms: number): void {
+  add(stage: JobStage, ms: number): void {
     this.times[stage] += ms;
   }
 
   /** Runs `work`, charging the time until it settles to `stage`. */
-  async time<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
+  async time<T>(stage: JobStage, work: () => Promise<T>): Promise<T> {
     const started = this.now();
     try {
       return await work();
@@ -41,7 +42,7 @@ export class StageClock {
   }
 
   /** Same for synchronous work. */
-  timeSync<T>(stage: Stage, work: () => T): T {
+  timeSync<T>(stage: JobStage, work: () => T): T {
     const started = this.now();
     try {
       return work();

@@ -1,5 +1,5 @@
-import { ApngComposer } from '../rules/apng-compose';
-import { parseApng } from '../rules/apng-parse';
+import { ApngComposer } from '../rules/png/apng-compose';
+import { parseApng } from '../rules/png/apng-parse';
 import { failedToLoadImage } from '../rules/errors';
 
 /**

@@ -1,12 +1,12 @@
-import { convertEachFile } from '../rules/batch-convert';
+import { convertEachFile } from '../rules/batch/convert';
 import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterRuntime } from '../rules/contracts';
 import { abortError, ERROR_MESSAGES } from '../rules/errors';
-import { isAnimatedPng, parseApng } from '../rules/apng-parse';
-import { expandFrames, type CheckedFile } from '../rules/frame-sources';
-import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
+import { isAnimatedPng, parseApng } from '../rules/png/apng-parse';
+import { expandFrames, type CheckedFile } from '../rules/plan/frame-sources';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
 import type { Size } from '../rules/dimensions';
-import { stillPngHeader, validatePng, type PngHeader } from '../rules/png-validation';
-import { batchConcurrency, stillJobBytes } from '../rules/pool-size';
+import { stillPngHeader, validatePng, type PngHeader } from '../rules/png/validation';
+import { batchConcurrency, stillJobBytes } from '../rules/batch/pool-size';
 import { forwardOnly, milestonesFor, preparingProgress } from '../rules/progress';
 import type { ConversionSettings } from '../rules/settings';
 import { StageClock } from '../rules/stage-times';
@@ -111,7 +111,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     report(preparingProgress(milestonesFor(files.length), 0, files.length));
 
     const started = performance.now();
-    const clock = new StageClock();
+    const clock = new StageClock(() => performance.now());
     const read = readInOrder(files, READ_AHEAD_BYTES);
     // Still PNGs checked while the person chose the settings (checks-ahead.ts) go straight to the engine.
     const ahead = await clock.time('validate', () => checksAhead.headers(files));

@@ -1,5 +1,5 @@
-import { isAnimatedPng } from '../rules/apng-parse';
-import { validatePng, type PngHeader } from '../rules/png-validation';
+import { isAnimatedPng } from '../rules/png/apng-parse';
+import { validatePng, type PngHeader } from '../rules/png/validation';
 import { whenIdle } from '@/shared/lib/when-idle';
 
 /**

@@ -1,13 +1,14 @@
 import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
 import { abortError, errorMessageOf } from '../rules/errors';
-import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
-import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
-import { applyTiming } from '../rules/gif-bytes';
-import { optimiseRunsFor, type GifOptimiseOptions, type OptimiseRun, type PassInput } from '../rules/gif-optimise';
-import { readIndexedFrames, stackBands } from '../rules/indexed-frames';
-import { HistogramBuilder, refinePaletteFile } from '../rules/palette-refine';
-import { paletteFileFromHistogram } from '../rules/palette-cut';
-import { PALETTE_REFINE_ITERATIONS } from '../rules/quality';
+import { errorSummary, framesWritten, isCoreAbort } from '../rules/core-log';
+import { ContentTally, type DecodedFrame } from '../rules/palette/frame-facts';
+import { applyTiming } from '../rules/gif/bytes';
+import type { OptimiserOptions, OptimiseRun, OptimiserInput } from '../rules/gif/optimiser';
+import { optimiseRunsFor } from '../rules/plan/segments';
+import { readIndexedFrames, stackBands } from '../rules/gif/indexed-frames';
+import { HistogramBuilder, refinePaletteFile } from '../rules/palette/refine';
+import { paletteFileFromHistogram } from '../rules/palette/cut';
+import { PALETTE_REFINE_ITERATIONS } from '../rules/palette/quality';
 import {
   buildPlan,
   helperFirstFrame,
@@ -16,7 +17,7 @@ import {
   type ConversionPlan,
   type FrameSource,
   type PlannedFrame,
-} from '../rules/plan';
+} from '../rules/plan/plan';
 import {
   completeProgress,
   finalizingProgress,
@@ -27,23 +28,23 @@ import {
 import type { ConversionSettings } from '../rules/settings';
 import type { Size } from '../rules/dimensions';
 import { StageClock } from '../rules/stage-times';
-import type { FFmpegPort } from './ffmpeg-port';
+import type { Core } from './ffmpeg-port';
 
 /**
  * Produces a frame: RGBA of the frame's decoded size (the core scales and places it), already on the matte,
- * with its facts computed where the pixels were decoded (rules/frame-facts.ts FrameAnalyser). With
+ * with its facts computed where the pixels were decoded (rules/palette/frame-facts.ts FrameAnalyser). With
  * `copyRowsFrom`, it may also give a copy of the rows from that one on (`rowsCopy`), made off the main thread.
  */
 export type FrameReader = (frame: PlannedFrame, copyRowsFrom?: number) => Promise<DecodedFrame>;
 
 /**
- * Runs the pass after the encoder (gif-optimise.ts) off the main thread, in two runs of frames at once when
+ * Runs the optimiser (gif/optimiser.ts) off the main thread, in two runs of frames at once when
  * `runs` is given; resolves with the GIF to keep. Its input is the core's GIF, or its indexed frames when
  * the plan says so (plan.optimisation).
  */
 export type GifOptimiser = (
-  input: PassInput,
-  options: GifOptimiseOptions,
+  input: OptimiserInput,
+  options: OptimiserOptions,
   runs: readonly OptimiseRun[] | null,
 ) => Promise<Uint8Array>;
 
@@ -54,18 +55,18 @@ export interface ConversionJob {
   readFrame: FrameReader;
   onProgress?: (progress: ConversionProgress) => void;
   /** A second, idle core: when the plan splits, half of the frames are encoded on it at the same time. */
-  helper?: FFmpegPort;
+  helper?: Core;
   /** An APNG converted on its own: its num_plays (0 = forever), kept while the loop settings are default. */
   plays?: number;
   /** How many frames are decoded ahead of the one being handed over (the decoder runs them in parallel). */
   readAhead?: number;
   /** Where the job's time goes; the caller reads it afterwards. */
   clock?: StageClock;
-  /** The pass after the encoder (lossy LZW, frame differencing), run off the main thread. */
+  /** The optimiser (lossy LZW, frame differencing), run off the main thread. */
   optimise: GifOptimiser;
   /**
    * Once aborted, the job stops at its next safe point (a frame decoded, the core's run about to start,
-   * the pass about to start) and rejects with an AbortError, leaving the core clean: a size estimate's
+   * the optimiser about to start) and rejects with an AbortError, leaving the core clean: a size estimate's
    * sample that Convert cancels hands the engine over early instead of finishing for nothing.
    */
   signal?: AbortSignal;
@@ -93,19 +94,19 @@ export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
   };
 }
 
-/** Raised when ffmpeg itself failed: the instance that ran the job must be replaced. */
+/** Raised when the core itself failed: the core that ran the job must be replaced. */
 export class EncoderError extends Error {}
 
 const LOG_LINES_KEPT = 40;
 
 /**
- * One conversion on one ffmpeg instance: plan → frames written one at a time → the plan's arguments →
+ * One conversion on one core: plan → frames written one at a time → the plan's arguments →
  * the GIF with exact timing. Inputs and output are deleted from the instance's file system whatever
  * happens, so a warm instance stays clean between jobs.
  */
-export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
+export async function runConversionJob(core: Core, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
-  const clock = job.clock ?? new StageClock();
+  const clock = job.clock ?? new StageClock(() => performance.now());
   const layout = planLayout(job.settings, job.sources, job.plays, job.sampleOf ? { sampleOf: job.sampleOf } : {});
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
@@ -164,7 +165,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
         handOver(helper.writeFile(frame.inputFile, rowsCopy ?? rgba.slice(helperFromRow * width * 4)));
         writtenOnHelper.push(frame.inputFile);
       }
-      handOver(port.writeFile(frame.inputFile, rgba));
+      handOver(core.writeFile(frame.inputFile, rgba));
       written.push(frame.inputFile);
       report(preparingProgress(milestones, index + 1, total));
     }
@@ -183,7 +184,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     outputs.push(plan.paletteFile);
     // The helper gets its own copy: writing transfers the buffer.
     if (helper) handOver(helper.writeFile(plan.paletteFile, paletteBytes.slice()));
-    handOver(port.writeFile(plan.paletteFile, paletteBytes.slice()));
+    handOver(core.writeFile(plan.paletteFile, paletteBytes.slice()));
     // Made while the last frames were on their way.
     await clock.time('hand-over', () => Promise.all(handOvers));
     stopIfAborted();
@@ -204,7 +205,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       };
       encoded = await clock.time('encode', () =>
         Promise.all([
-          execOrThrow(port, split.runs[0].args, onFrames(0)).then(() => port.readFile(split.runs[0].outputFile)),
+          execOrThrow(core, split.runs[0].args, onFrames(0)).then(() => core.readFile(split.runs[0].outputFile)),
           execOrThrow(helper, split.runs[1].args, onFrames(1)).then(() => helper.readFile(split.runs[1].outputFile)),
         ]),
       );
@@ -214,9 +215,9 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     } else {
       outputs.push(plan.outputFile);
       await clock.time('encode', () =>
-        execOrThrow(port, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
+        execOrThrow(core, plan.args, (frames) => report(processingProgress(milestones, frames, total))),
       );
-      encoded = [await clock.time('finalize', () => port.readFile(plan.outputFile))];
+      encoded = [await clock.time('finalize', () => core.readFile(plan.outputFile))];
     }
 
     report(finalizingProgress(milestones));
@@ -224,7 +225,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     const { loopCount } = plan;
     let gif: Uint8Array;
     if (optimisation) {
-      // The pass writes the GIF from the core's indexed frames.
+      // The optimiser writes the GIF from the core's indexed frames.
       const frames = clock.timeSync('finalize', () =>
         readIndexedFrames(encoded, { delaysCs, loopCount, transparent: contentFacts.transparent }),
       );
@@ -239,16 +240,16 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     return { gif, plan };
   } finally {
     // A missing output (failed job) is not an error here.
-    for (const file of [...written, ...outputs]) await port.deleteFile(file).catch(() => {});
+    for (const file of [...written, ...outputs]) await core.deleteFile(file).catch(() => {});
     if (helper) for (const file of [...writtenOnHelper, ...outputs]) await helper.deleteFile(file).catch(() => {});
   }
 }
 
-/** Runs one ffmpeg command, reporting frames written; a crash or a failure raises an EncoderError. */
-async function execOrThrow(port: FFmpegPort, args: string[], onFrames: (frames: number) => void): Promise<void> {
+/** Runs one command of the core, reporting frames written; a crash or a failure raises an EncoderError. */
+async function execOrThrow(core: Core, args: string[], onFrames: (frames: number) => void): Promise<void> {
   const lines: string[] = [];
   let coreAborted = false;
-  const unsubscribe = port.onLog((line) => {
+  const unsubscribe = core.onLog((line) => {
     lines.push(line);
     if (lines.length > LOG_LINES_KEPT) lines.shift();
     coreAborted ||= isCoreAbort(line);
@@ -257,7 +258,7 @@ async function execOrThrow(port: FFmpegPort, args: string[], onFrames: (frames: 
   });
   let code: number;
   try {
-    code = await port.exec(args);
+    code = await core.exec(args);
   } catch (error) {
     // The core itself crashed (e.g. a wasm trap): it cannot be trusted for another job.
     throw new EncoderError(`The GIF encoder stopped unexpectedly: ${errorMessageOf(error)}`);

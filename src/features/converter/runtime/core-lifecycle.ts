@@ -11,18 +11,18 @@ export interface Terminable {
  * Why retire at all: the wasm heap never shrinks, and a core that has run many jobs has crashed with "memory
  * access out of bounds". Loading from cache takes a fraction of a second.
  */
-export class CoreLifecycle<Core extends Terminable> {
-  #loading: Promise<Core> | null = null;
-  #ready: Core | null = null;
+export class CoreLifecycle<Handle extends Terminable> {
+  #loading: Promise<Handle> | null = null;
+  #ready: Handle | null = null;
   #jobs = 0;
 
   constructor(
-    private readonly load: () => Promise<Core>,
+    private readonly load: () => Promise<Handle>,
     private readonly jobsPerCore: number,
   ) {}
 
   /** The core, loading it if needed. A failed load is forgotten: the next call tries again. */
-  core(): Promise<Core> {
+  core(): Promise<Handle> {
     if (!this.#loading) {
       const loading = this.load();
       this.#loading = loading;
@@ -39,7 +39,7 @@ export class CoreLifecycle<Core extends Terminable> {
   }
 
   /** The core if it has finished loading, without waiting; null otherwise. */
-  get ready(): Core | null {
+  get ready(): Handle | null {
     return this.#ready;
   }
 

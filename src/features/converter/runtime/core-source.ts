@@ -15,3 +15,5 @@ export const CORE_SOURCE = {
    */
   patches: manifest.ffmpeg.patches.map((patch) => patch.file),
 } as const;
+
+export type CoreSource = typeof CORE_SOURCE;

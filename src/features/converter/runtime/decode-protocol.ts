@@ -1,9 +1,9 @@
-import type { HistogramSampling } from '../rules/palette-refine';
+import type { HistogramSampling } from '../rules/palette/refine';
 import type { Size } from '../rules/dimensions';
-import type { FrameFacts } from '../rules/frame-facts';
-import type { Picture } from '../rules/frame-sources';
-import type { TransparencyOptions } from '../rules/matte';
-import type { FactsAsk } from '../rules/facts-ahead';
+import type { FrameFacts } from '../rules/palette/frame-facts';
+import type { Picture } from '../rules/plan/frame-sources';
+import type { TransparencyOptions } from '../rules/palette/matte';
+import type { FactsAsk } from '../rules/plan/facts-ahead';
 
 /** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {
@@ -31,12 +31,12 @@ export interface DecodeRequest {
   copyRowsFrom: number | null;
   /**
    * A size estimate's sample: the frame's size in the conversion it stands for, where its tiles are cut
-   * (rules/sample-pixels.ts); null for a conversion's frame.
+   * (rules/estimate/sample-pixels.ts); null for a conversion's frame.
    */
   tilesAt: Size | null;
 }
 
-/** A new choice of files: the worker gives back its kept decodes of any other file (rules/kept-decodes.ts). */
+/** A new choice of files: the worker gives back its kept decodes of any other file (runtime/kept-decodes.ts). */
 export interface KeepOnlyRequest {
   type: 'keep-only';
   keys: number[];

@@ -1,17 +1,17 @@
 /**
  * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
- * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
+ * resampler, see rules/plan/decode-size.ts) and reads its pixels back, drawn at a given place on a
  * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
- * the matte and analysed here, where they are (rules/frame-facts.ts): the page only combines the facts.
+ * the matte and analysed here, where they are (rules/palette/frame-facts.ts): the page only combines the facts.
  */
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
-import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
-import { applyMatte } from '../rules/matte';
-import { samplePixels } from '../rules/sample-pixels';
-import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
-import { KeptDecodes } from '../rules/kept-decodes';
+import { FrameAnalyser, type FrameFacts } from '../rules/palette/frame-facts';
+import { applyMatte } from '../rules/palette/matte';
+import { samplePixels } from '../rules/estimate/sample-pixels';
+import { factsAskKey, type FactsAsk } from '../rules/plan/facts-ahead';
+import { KeptDecodes } from './kept-decodes';
 import type { Size } from '../rules/dimensions';
-import type { Picture } from '../rules/frame-sources';
+import type { Picture } from '../rules/plan/frame-sources';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture } from './apng-pictures';
 
@@ -154,7 +154,7 @@ async function decodeFrame({
     const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
-  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts).
+  // A size estimate's sample, made from the picture's full pixels (rules/estimate/sample-pixels.ts).
   if (tilesAt && resize && whole && size.width <= source.width && size.height <= source.height) {
     const full = await fullPixels(file, key, name, source, picture);
     const pixels = samplePixels(full, source, tilesAt, size);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildApng, solid } from '../../../../tests/fixtures/apng';
 import { encodePng, testPattern } from '../../../../tests/fixtures/pngs';
-import { factsAhead } from '../rules/facts-ahead';
+import { factsAhead } from '../rules/plan/facts-ahead';
 import { DEFAULT_SETTINGS } from '../rules/settings';
 import { DecodesAhead, type DecodeAheadTarget } from './decodes-ahead';
 

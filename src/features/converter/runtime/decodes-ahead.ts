@@ -1,5 +1,5 @@
-import { factsAhead } from '../rules/facts-ahead';
-import { stillPngHeader } from '../rules/png-validation';
+import { factsAhead } from '../rules/plan/facts-ahead';
+import { stillPngHeader } from '../rules/png/validation';
 import type { ConversionSettings } from '../rules/settings';
 import type { DecodeAhead } from './frame-decoder';
 import { whenIdle } from '@/shared/lib/when-idle';
@@ -19,9 +19,9 @@ export interface DecodeAheadTarget {
 
 /**
  * Decodes the still PNGs just chosen in idle time, into the decode workers that will encode them (their
- * kept decodes, rules/kept-decodes.ts): by the time Convert is clicked, or the size estimate's sample runs,
+ * kept decodes, runtime/kept-decodes.ts): by the time Convert is clicked, or the size estimate's sample runs,
  * the biggest part of a still's decode is done, with the facts a conversion at the settings of the moment
- * reads from the pixels (rules/facts-ahead.ts). A new choice or a conversion calls off what has not started.
+ * reads from the pixels (rules/plan/facts-ahead.ts). A new choice or a conversion calls off what has not started.
  */
 export class DecodesAhead {
   #cancel: (() => void) | null = null;

@@ -1,18 +1,18 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../rules/contracts';
 import { abortError, isAbortError } from '../rules/errors';
-import { heapBytes } from '../rules/ffmpeg-log';
-import { needsFreshCore } from '../rules/memory';
-import type { Picture } from '../rules/frame-sources';
-import type { FrameSource } from '../rules/plan';
+import { heapBytes } from '../rules/core-log';
+import { needsFreshCore } from '../rules/plan/memory';
+import type { Picture } from '../rules/plan/frame-sources';
+import type { FrameSource } from '../rules/plan/plan';
 import type { ConversionSettings } from '../rules/settings';
 import type { Size } from '../rules/dimensions';
 import type { StageClock } from '../rules/stage-times';
 import { runConversionJob, type JobResult } from './conversion-job';
-import { ffmpegPort, loadFFmpeg } from './ffmpeg-instance';
+import { asCore, loadCore } from './ffmpeg-instance';
 import { FrameDecoder, type DecodeAhead } from './frame-decoder';
 import { CoreLifecycle } from './core-lifecycle';
-import { GifOptimiserWorker, optimiseOnWorkers } from './gif-optimiser';
+import { OptimiserWorker, optimiseOnWorkers } from './optimiser-workers';
 import { sharedHelperCore, type HelperCore } from './helper-core';
 
 export interface InstanceJob {
@@ -47,15 +47,15 @@ const JOBS_PER_CORE = 20;
 const OPTIMISER_WARM_UP_AFTER_MS = 1000;
 
 /**
- * One warm engine: an ffmpeg core in its worker plus PNG decode workers and two GIF optimiser workers,
+ * One engine instance, kept warm: a core in its worker plus PNG decode workers and two GIF optimiser workers,
  * running one job at a time.
  * It replaces its core after a failure, a cancel, a job that grew the heap a lot, or many jobs, and starts
  * loading the replacement at once so the next job does not wait; its workers only after a failure or cancel.
  */
 export class EngineInstance {
-  readonly #lifecycle = new CoreLifecycle(loadFFmpeg, JOBS_PER_CORE);
+  readonly #lifecycle = new CoreLifecycle(loadCore, JOBS_PER_CORE);
   readonly #decoder: FrameDecoder;
-  readonly #optimisers = [new GifOptimiserWorker(), new GifOptimiserWorker()] as const;
+  readonly #optimisers = [new OptimiserWorker(), new OptimiserWorker()] as const;
   #busy = false;
   #jobsStarted = 0;
   #optimisersWarming = false;
@@ -85,10 +85,10 @@ export class EngineInstance {
         this.helper.warmUp();
         // The first job's decode worker too: started by the job, its script's fetch and compile was part of it.
         this.#decoder.warmUp();
-        // The optimisers' pass is compiled on made-up frames (rules/pass-warm-up.ts) only while no job
+        // The optimisers are compiled on made-up frames (rules/gif/optimiser-warm-up.ts) only while no job
         // runs: on both cores at once, it slowed a conversion started meanwhile (its decode competing with
         // it; tests/bench/probes/first-gif.ts).
-        // Once per instance: warmUp is called again, and a compiled pass stays compiled.
+        // Once per instance: warmUp is called again, and a compiled optimiser stays compiled.
         if (this.#optimisersWarming) return;
         this.#optimisersWarming = true;
         setTimeout(() => {
@@ -143,10 +143,10 @@ export class EngineInstance {
       if (splits) helper = this.helper.borrow();
       heap = heapWatch(ffmpeg);
       helperHeap = helper && heapWatch(helper);
-      const result = await runConversionJob(ffmpegPort(ffmpeg), {
+      const result = await runConversionJob(asCore(ffmpeg), {
         settings: job.settings,
         sources: job.sources,
-        ...(helper ? { helper: ffmpegPort(helper) } : {}),
+        ...(helper ? { helper: asCore(helper) } : {}),
         ...(job.plays !== undefined ? { plays: job.plays } : {}),
         ...(job.clock ? { clock: job.clock } : {}),
         readAhead: this.#decoder.parallelism,

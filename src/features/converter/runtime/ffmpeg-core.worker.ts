@@ -7,7 +7,7 @@
 // worker's `import()` finds already loaded, and the wasm is on its way while the load message is.
 import '@ffmpeg/ffmpeg/worker';
 import type { CoreModuleOptions } from '../../../../wasm-assets/core/ffmpeg-core.js';
-import { heapLine } from '../rules/ffmpeg-log';
+import { heapLine } from '../rules/core-log';
 import { createFFmpegCore as createCore, wasmURL } from './core-location';
 
 /**
@@ -30,7 +30,7 @@ interface CoreModule {
 }
 
 /**
- * After each exec the core logs how big its heap has grown (rules/ffmpeg-log.ts `heapLine`): the page
+ * After each exec the core logs how big its heap has grown (rules/core-log.ts `heapLine`): the page
  * replaces a core whose heap grew past a bound by what it measured, not by an estimate (engine-instance.ts).
  */
 function loggingHeap(core: CoreModule, heapBytes: () => number | undefined): CoreModule {

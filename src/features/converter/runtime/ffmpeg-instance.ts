@@ -1,12 +1,12 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import coreWorkerURL from './ffmpeg-core.worker.ts?worker&url';
-import type { FFmpegPort } from './ffmpeg-port';
+import type { Core } from './ffmpeg-port';
 
 /** The User Timing measure each core load leaves (fetch, compile, instantiate): npm run bench reads it. */
 export const ENGINE_LOAD_MEASURE = 'png2gif:engine-load';
 
-/** One ffmpeg.wasm instance: @ffmpeg/ffmpeg hosts @ffmpeg/core in its own dedicated worker. */
-export async function loadFFmpeg(): Promise<FFmpeg> {
+/** Loads one core: @ffmpeg/ffmpeg hosts it in its own dedicated worker. */
+export async function loadCore(): Promise<FFmpeg> {
   const started = performance.now();
   const ffmpeg = new FFmpeg();
   // The worker is the core's loader too (ffmpeg-core.worker.ts): its `import(coreURL)` finds itself loaded.
@@ -16,8 +16,8 @@ export async function loadFFmpeg(): Promise<FFmpeg> {
   return ffmpeg;
 }
 
-/** The conversion job's view of a worker-hosted instance. */
-export function ffmpegPort(ffmpeg: FFmpeg): FFmpegPort {
+/** A worker-hosted core, as a conversion job sees it. */
+export function asCore(ffmpeg: FFmpeg): Core {
   return {
     async writeFile(path, data) {
       // @ffmpeg/ffmpeg transfers data.buffer to its worker: the frame is detached here, not copied.

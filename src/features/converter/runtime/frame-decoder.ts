@@ -1,12 +1,12 @@
-import type { HistogramSampling } from '../rules/palette-refine';
+import type { HistogramSampling } from '../rules/palette/refine';
 import type { Size } from '../rules/dimensions';
 import { abortError } from '../rules/errors';
-import type { DecodedFrame } from '../rules/frame-facts';
-import type { Picture } from '../rules/frame-sources';
-import type { TransparencyOptions } from '../rules/matte';
-import { assignDecodesAhead } from '../rules/kept-decodes';
+import type { DecodedFrame } from '../rules/palette/frame-facts';
+import type { Picture } from '../rules/plan/frame-sources';
+import type { TransparencyOptions } from '../rules/palette/matte';
+import { assignDecodesAhead } from './kept-decodes';
 import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
-import type { FactsAsk } from '../rules/facts-ahead';
+import type { FactsAsk } from '../rules/plan/facts-ahead';
 
 /** A still PNG to decode ahead: its pixel count (from its header) and the facts to read from it too. */
 export interface DecodeAhead {
@@ -33,7 +33,7 @@ export class FrameDecoder {
   #workers: Worker[] = [];
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
-  /** Each file's number, the key of its decode kept by a worker (rules/kept-decodes.ts). */
+  /** Each file's number, the key of its decode kept by a worker (runtime/kept-decodes.ts). */
   readonly #keys = new WeakMap<Blob, number>();
   #nextKey = 1;
   /** Which worker keeps which file's full-size decode, as the workers last said. */
@@ -48,7 +48,7 @@ export class FrameDecoder {
   /**
    * `file`'s pixels (`source` size) decoded to `size`, drawn at `at` on a transparent canvas of `canvas` size.
    * `picture` says which picture of the file: the PNG itself, or an APNG's default image or frame N.
-   * The pixels come back on the matte of `transparency`, with their facts (rules/frame-facts.ts), and a copy
+   * The pixels come back on the matte of `transparency`, with their facts (rules/palette/frame-facts.ts), and a copy
    * of those from row `copyRowsFrom` on when asked.
    */
   decode(

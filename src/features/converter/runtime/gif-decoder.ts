@@ -1,5 +1,5 @@
 import { abortError } from '../rules/errors';
-import type { DecodedGif } from '../rules/gif-decode';
+import type { DecodedGif } from '../rules/contracts';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 
 interface Pending {

@@ -1,15 +1,15 @@
 /**
  * The work on GIF bytes that takes too long for the page, in one module (the two jobs share the GIF
  * reader, and one file is a smaller download than two): decoding a result for the compare view
- * (gif-decoder.ts) and the pass after the encoder (gif-optimiser.ts). Each client starts workers of its
+ * (gif-decoder.ts) and the optimiser (optimiser-workers.ts). Each client starts workers of its
  * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
  * that one encodes the upper band.
  */
 import { errorMessageOf } from '../rules/errors';
-import { decodeGif } from '../rules/gif-decode';
-import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif-lzw';
-import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif-optimise';
-import { warmUpPass } from '../rules/pass-warm-up';
+import { decodeGif } from '../rules/gif/decode';
+import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif/lzw';
+import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif/optimiser';
+import { warmUpOptimiser } from '../rules/gif/optimiser-warm-up';
 import { lzwEncoderReady } from './lzw-loader';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 import type {
@@ -18,7 +18,7 @@ import type {
   OptimiseRequest,
   OptimiseResponse,
   OptimiserMessage,
-} from './gif-optimise-protocol';
+} from './optimiser-protocol';
 
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -33,7 +33,7 @@ const bandsWaiting = new Map<number, { resolve: (result: LzwResult) => void; rej
 scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => {
   const message = event.data;
   if (message.kind === 'decode') return decode(message);
-  if (message.kind === 'warm-up') return void lzwEncoderReady().then(warmUpPass, () => {});
+  if (message.kind === 'warm-up') return void lzwEncoderReady().then(warmUpOptimiser, () => {});
   if (message.kind === 'partner') {
     partner?.close();
     partner = message.port;
@@ -47,14 +47,14 @@ scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => 
 async function optimise({ id, input: given, options, run, bands }: OptimiseRequest): Promise<void> {
   let response: OptimiseResponse;
   try {
-    await lzwEncoderReady();
+    const lzw = await lzwEncoderReady();
     const input = given instanceof ArrayBuffer ? new Uint8Array(given) : given;
     const output = run
-      ? optimiseRun(input, options, run)
+      ? optimiseRun(lzw, input, options, run)
       : bands && partner
-        ? await optimiseGifInBands(input, options, encodeOnPartner)
-        : optimiseGif(input, options);
-    // A fresh buffer when the pass won; the input's own when it did not: either way it goes back whole.
+        ? await optimiseGifInBands(lzw, input, options, encodeOnPartner)
+        : optimiseGif(lzw, input, options);
+    // A fresh buffer when the optimiser won; the input's own when it did not: either way it goes back whole.
     const buffer = output === null ? null : output === input ? (given as ArrayBuffer) : (output.buffer as ArrayBuffer);
     response = { id, ok: true, gif: buffer };
     // Transferred, not copied: the GIF belongs to the runtime again.
@@ -83,8 +83,8 @@ function encodeOnPartner({ image, errorBudget, band }: LzwBandRequest): Promise<
 async function encodeBand({ id, request }: BandRequest): Promise<void> {
   let response: BandResponse;
   try {
-    await lzwEncoderReady();
-    const result = encodeLzw(request.image, request.errorBudget, request.band);
+    const lzw = await lzwEncoderReady();
+    const result = encodeLzw(lzw, request.image, request.errorBudget, request.band);
     response = { id, ok: true, result };
     partner?.postMessage(response, [result.data.buffer, result.written.buffer]);
     return;

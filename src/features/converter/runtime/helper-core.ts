@@ -1,21 +1,21 @@
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import { CoreLifecycle } from './core-lifecycle';
-import { loadFFmpeg } from './ffmpeg-instance';
+import { loadCore } from './ffmpeg-instance';
 
 /** Like the engine's own core: the heap never shrinks, so a long-lived core is replaced now and then. */
 const JOBS_PER_HELPER_CORE = 20;
 
 /**
- * A second ffmpeg core that an engine instance borrows to encode half of a large animation's frames, or
+ * A second core that an engine instance borrows to encode half of a large animation's frames, or
  * the bottom half of a large still, at the same time (conversion-job.ts). One is shared by every instance
  * of the page: only one conversion is split at a time, and a batch of stills does not split. It is preloaded with the engines so the first
  * split never waits for it.
  */
-export class HelperCore<Core extends { terminate(): void } = FFmpeg> {
-  readonly #lifecycle: CoreLifecycle<Core>;
+export class HelperCore<Handle extends { terminate(): void } = FFmpeg> {
+  readonly #lifecycle: CoreLifecycle<Handle>;
   #lent = false;
 
-  constructor(load: () => Promise<Core>) {
+  constructor(load: () => Promise<Handle>) {
     this.#lifecycle = new CoreLifecycle(load, JOBS_PER_HELPER_CORE);
   }
 
@@ -25,7 +25,7 @@ export class HelperCore<Core extends { terminate(): void } = FFmpeg> {
   }
 
   /** The core when it is free and already loaded (nobody waits for a helper), or null. Give it back with `giveBack`. */
-  borrow(): Core | null {
+  borrow(): Handle | null {
     const ready = this.#lifecycle.ready;
     if (this.#lent || !ready) return null;
     this.#lent = true;
@@ -39,4 +39,4 @@ export class HelperCore<Core extends { terminate(): void } = FFmpeg> {
   }
 }
 
-export const sharedHelperCore = new HelperCore(loadFFmpeg);
+export const sharedHelperCore = new HelperCore(loadCore);

@@ -1,7 +1,7 @@
 import type { ConverterRuntime } from '../rules/contracts';
 
 /**
- * A runtime whose code (the ffmpeg bindings, the pool, the decoder client) is loaded on first use —
+ * A runtime whose code (the core's host, the pool, the decoder client) is loaded on first use —
  * at warm-up, once the page is idle — so it stays out of the first paint. A failed load is retried
  * by the next call instead of being remembered.
  */

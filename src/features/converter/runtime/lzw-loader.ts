@@ -1,14 +1,15 @@
 import lzwWasmURL from '../../../../wasm-assets/core/gif-lzw.wasm?url';
-import { setLzwModule } from '../rules/lzw-wasm';
+import type { LzwEncoder } from '../rules/gif/lzw';
+import { WasmLzwEncoder } from './lzw-encoder';
 
-let loading: Promise<void> | null = null;
+let loading: Promise<LzwEncoder> | null = null;
 
 /**
- * The optimiser pass's LZW encoder (wasm-assets/core/gif-lzw.wasm, a same-origin precached asset),
+ * The optimiser's LZW encoder (wasm-assets/core/gif-lzw.wasm, a same-origin precached asset),
  * compiled for this worker: the first call fetches it, later ones wait for that; a failed load is tried
  * again by the next call.
  */
-export function lzwEncoderReady(): Promise<void> {
+export function lzwEncoderReady(): Promise<LzwEncoder> {
   loading ??= load().catch((error: unknown) => {
     loading = null;
     throw error;
@@ -16,8 +17,8 @@ export function lzwEncoderReady(): Promise<void> {
   return loading;
 }
 
-async function load(): Promise<void> {
+async function load(): Promise<LzwEncoder> {
   const response = await fetch(lzwWasmURL);
   if (!response.ok) throw new Error(`The GIF optimiser could not load its encoder (HTTP ${response.status})`);
-  setLzwModule(await WebAssembly.compile(await response.arrayBuffer()));
+  return new WasmLzwEncoder(await WebAssembly.compile(await response.arrayBuffer()));
 }

@@ -3,7 +3,7 @@ import { createFakeRuntime, fakeOutput, pngFile } from '@/test-utils/fake-runtim
 import type { ConvertOptions } from '../rules/contracts';
 import { abortError } from '../rules/errors';
 import { DEFAULT_SETTINGS } from '../rules/settings';
-import { ESTIMATE_ABORT_GRACE_MS } from '../rules/size-estimate';
+import { ESTIMATE_ABORT_GRACE_MS } from '../rules/estimate/size-estimate';
 import { findPreset } from '../rules/size-presets';
 import { createConverterStore } from './converter-store';
 

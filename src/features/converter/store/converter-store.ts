@@ -1,11 +1,10 @@
 import { createStore } from 'zustand/vanilla';
-import type { ConversionProgress, ConversionRequest, ConverterRuntime } from '../rules/contracts';
-import type { AnimationSummary } from '../rules/apng-parse';
+import type { ConversionProgress, ConversionRequest, ConverterRuntime, DecodedGif } from '../rules/contracts';
+import type { AnimationSummary } from '../rules/png/apng-parse';
 import { errorMessageOf, isAbortError } from '../rules/errors';
-import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/frame-order';
-import { frameCountOf } from '../rules/frame-sources';
-import type { DecodedGif } from '../rules/gif-decode';
-import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
+import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/intake/frame-order';
+import { frameCountOf } from '../rules/plan/frame-sources';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import {
   areSettingsValid,
@@ -18,7 +17,7 @@ import {
   type Dimension,
 } from '../rules/settings-rules';
 import type { SizePreset } from '../rules/size-presets';
-import { ESTIMATE_ABORT_GRACE_MS, estimateSample, extrapolateSize } from '../rules/size-estimate';
+import { ESTIMATE_ABORT_GRACE_MS, estimateSample, extrapolateSize } from '../rules/estimate/size-estimate';
 import { runFitSearch } from './fit-search';
 import { transition, type ConverterEvent, type ConverterState } from './machine';
 

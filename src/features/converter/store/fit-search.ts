@@ -9,7 +9,7 @@ import {
   type FitReport,
   type Knobs,
   type LadderContext,
-} from '../rules/target-size';
+} from '../rules/estimate/fit-under';
 
 export interface FitSearchInput {
   budget: number;
@@ -20,7 +20,7 @@ export interface FitSearchInput {
 }
 
 /**
- * Drives the target-size policy (rules/target-size.ts) with real encodes: each step's settings are
+ * Drives the Fit under policy (rules/estimate/fit-under.ts) with real encodes: each step's settings are
  * converted by the engine, its size is fed back, until the policy stops. Progress runs over all tries;
  * the abort signal stops the current encode and the search with it.
  */
@@ -52,7 +52,7 @@ export async function runFitSearch(
       };
     }
     const tryIndex = attempts.length;
-    const knobs = { ...ladder[step.stage]!.knobs, scale: step.scale };
+    const knobs = { ...ladder[step.rung]!.knobs, scale: step.scale };
     const output = await runtime.convert(
       { ...request, settings: settingsForKnobs(context, knobs) },
       {
@@ -60,7 +60,7 @@ export async function runFitSearch(
         onProgress: (progress) => options.onProgress?.(searchProgress(tryIndex, progress, input.budget)),
       },
     );
-    attempts.push({ stage: step.stage, scale: step.scale, bytes: output.gif.size });
+    attempts.push({ rung: step.rung, scale: step.scale, bytes: output.gif.size });
     made.push({ knobs, output });
   }
 }

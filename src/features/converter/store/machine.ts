@@ -1,5 +1,5 @@
 import type { BatchItemResult, ConversionOutput, ConversionProgress } from '../rules/contracts';
-import type { FitReport } from '../rules/target-size';
+import type { FitReport } from '../rules/estimate/fit-under';
 
 /**
  * The converter's state machine: idle → converting → done | failed.

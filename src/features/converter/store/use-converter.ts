@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useStore, type StoreApi } from 'zustand';
-import { poolSize, requestedPoolSize } from '../rules/pool-size';
+import { poolSize, requestedPoolSize } from '../rules/batch/pool-size';
 import { createLazyRuntime } from '../runtime/lazy-runtime';
 import { createConverterStore, type ConverterStoreState } from './converter-store';
 

@@ -17,7 +17,7 @@ import { IconAlertTriangle, IconCheck, IconDownload, IconFileZip, IconSlideshow,
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { batchEntryNames } from '../rules/batch-archive';
+import { batchEntryNames } from '../rules/batch/archive';
 import type { BatchItemResult, ConversionOutput } from '../rules/contracts';
 import { useConverter } from '../store/use-converter';
 import { CompareView } from './compare/CompareView';

@@ -12,8 +12,8 @@ import {
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { useShallow } from 'zustand/react/shallow';
-import { playSummary } from '../rules/frame-timing';
-import { formatDuration, formatFrameRate } from '../rules/timing';
+import { playSummary } from '../rules/plan/frame-delays';
+import { formatDuration, formatFrameRate } from '../rules/plan/timing-extras';
 import type { SelectedFile } from '../store/converter-store';
 import { useConverter } from '../store/use-converter';
 import { FrameDelayInput } from './FrameDelayInput';

@@ -1,7 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAdjustments, IconAlertTriangle, IconTarget } from '@tabler/icons-react';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { describeKnobs } from '../rules/target-size';
+import { describeKnobs } from '../rules/estimate/fit-under';
 import { useConverter } from '../store/use-converter';
 
 /** What a "Fit under" search did: under the budget or not, what it changed, and a way to take its settings over. */

@@ -1,5 +1,5 @@
 import { NumberInput, Text } from '@mantine/core';
-import { effectiveDelayMs, FRAME_DELAY_OVERRIDE, frameDelayMs, isSlowedByBrowsers } from '../rules/frame-timing';
+import { effectiveDelayMs, FRAME_DELAY_OVERRIDE, frameDelayMs, isSlowedByBrowsers } from '../rules/plan/frame-delays';
 
 interface Props {
   frameNumber: number;

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Activity, memo } from 'react';
-import { frameCountOf } from '../rules/frame-sources';
+import { frameCountOf } from '../rules/plan/frame-sources';
 import type { DitherChoice } from '../rules/settings';
 import { LIMITS } from '../rules/settings';
 import {

@@ -1,7 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { CUSTOM_TARGET_KB, TARGET_PRESETS } from '../rules/target-size';
+import { CUSTOM_BUDGET_KB, BUDGET_PRESETS } from '../rules/estimate/fit-under';
 import { useConverter } from '../store/use-converter';
 import { SizeEstimate } from './SizeEstimate';
 
@@ -9,14 +9,14 @@ const OFF = 'off';
 const CUSTOM = 'custom';
 const OPTIONS = [
   { value: OFF, label: 'No limit (use the settings as they are)' },
-  ...TARGET_PRESETS.map((preset) => ({
+  ...BUDGET_PRESETS.map((preset) => ({
     value: preset.id,
     label: `${formatBytes(preset.bytes)} · ${preset.purpose}`,
   })),
   { value: CUSTOM, label: 'Custom size' },
 ];
 
-const presetFor = (bytes: number | null) => TARGET_PRESETS.find((preset) => preset.bytes === bytes);
+const presetFor = (bytes: number | null) => BUDGET_PRESETS.find((preset) => preset.bytes === bytes);
 
 /**
  * "Fit under": a byte budget the engine fits the GIF under, starting from the quality and dithering
@@ -44,7 +44,7 @@ export const TargetSizeInput = memo(function TargetSizeInput({
       return updateSettings({ targetBytes: targetBytes ?? 500 * 1024 });
     }
     setCustom(false);
-    updateSettings({ targetBytes: TARGET_PRESETS.find((preset) => preset.id === value)?.bytes ?? null });
+    updateSettings({ targetBytes: BUDGET_PRESETS.find((preset) => preset.id === value)?.bytes ?? null });
   };
 
   return (
@@ -67,13 +67,13 @@ export const TargetSizeInput = memo(function TargetSizeInput({
         {!batch && choice === CUSTOM && targetBytes !== null && (
           <NumberInput
             label="Custom size"
-            description={`${CUSTOM_TARGET_KB.min} KB to ${formatBytes(CUSTOM_TARGET_KB.max * 1024)}`}
+            description={`${CUSTOM_BUDGET_KB.min} KB to ${formatBytes(CUSTOM_BUDGET_KB.max * 1024)}`}
             value={Math.round(targetBytes / 1024)}
             onChange={(value) => {
               if (typeof value === 'number' && Number.isFinite(value) && value > 0)
                 updateSettings({ targetBytes: Math.round(value) * 1024 });
             }}
-            {...CUSTOM_TARGET_KB}
+            {...CUSTOM_BUDGET_KB}
             clampBehavior="blur"
             allowDecimal={false}
             allowNegative={false}

@@ -1,8 +1,8 @@
 import { Group, Input, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { effectiveDelayMs } from '../rules/frame-timing';
-import { describePlays, TIMING_LIMITS } from '../rules/timing';
+import { effectiveDelayMs } from '../rules/plan/frame-delays';
+import { describePlays, TIMING_LIMITS } from '../rules/plan/timing-extras';
 import { useConverter } from '../store/use-converter';
 
 const FRAME_STEPS = [

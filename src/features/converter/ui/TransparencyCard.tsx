@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { notify } from '@/shared/ui/notify';
-import { dithersSoftEdges } from '../rules/matte';
+import { dithersSoftEdges } from '../rules/palette/matte';
 import { LIMITS, type SoftEdges } from '../rules/settings';
 import { useConverter } from '../store/use-converter';
 import { BackgroundPicker } from './BackgroundPicker';

@@ -1,5 +1,5 @@
 import { List } from '@mantine/core';
-import type { UploadScreening } from '../rules/upload-rules';
+import type { UploadScreening } from '../rules/intake/upload-rules';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
 

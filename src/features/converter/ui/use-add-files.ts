@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { animationInStart, isAnimatedPng, summarizeAnimation, type AnimationSummary } from '../rules/apng-parse';
+import { animationInStart, isAnimatedPng, summarizeAnimation, type AnimationSummary } from '../rules/png/apng-parse';
 import { errorMessageOf } from '../rules/errors';
-import { sortOutFolders } from '../rules/intake';
-import { screenUpload } from '../rules/upload-rules';
+import { sortOutFolders } from '../rules/intake/intake';
+import { screenUpload } from '../rules/intake/upload-rules';
 import { useConverterStore, type ConverterStore } from '../store/use-converter';
 import { loadSelectionCards } from './lazy-cards';
 import { MESSAGES } from './messages';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { archiveFileName, zipGifs } from '../rules/batch-archive';
+import { archiveFileName, zipGifs } from '../rules/batch/archive';
 
 export interface ArchiveEntry {
   name: string;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { isPngFile } from '../rules/file-validation';
-import { pastedFileName } from '../rules/intake';
+import { isPngFile } from '../rules/intake/file-validation';
+import { pastedFileName } from '../rules/intake/intake';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
 import type { useAddFiles } from './use-add-files';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { hasTransparentPixels } from '../rules/matte';
-import { PNG_TRANSPARENCY_PROBE_BYTES, pngMayHaveTransparency } from '../rules/png-transparency';
+import { hasTransparentPixels } from '../rules/palette/matte';
+import { PNG_TRANSPARENCY_PROBE_BYTES, pngMayHaveTransparency } from '../rules/png/transparency';
 
 /** The longest side a PNG is reduced to for the pixel check: averaging keeps soft edges below opaque. */
 const PROBE_SIDE = 256;

@@ -11,7 +11,7 @@ import {
   type PointerEvent,
 } from 'react';
 import type { Placement } from '../../rules/dimensions';
-import type { DecodedGif } from '../../rules/gif-decode';
+import type { DecodedGif } from '../../rules/contracts';
 import { BackgroundPicker } from '../BackgroundPicker';
 import { backgroundStyle, usePreviewBackground } from '../preview-background';
 import { useDecodedGif } from './use-decoded-gif';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DecodedGif } from '../../rules/gif-decode';
+import type { DecodedGif } from '../../rules/contracts';
 import { useConverter } from '../../store/use-converter';
 
 export type DecodedGifState = { status: 'loading' } | { status: 'ready'; gif: DecodedGif } | { status: 'failed' };

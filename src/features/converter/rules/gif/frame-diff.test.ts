@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canvasColours,
+  changedBounds,
+  clearingBounds,
+  cutFrame,
+  NOTHING,
+  perceivedError,
+  unionRect,
+} from './frame-diff';
+import { CLEAR } from './file';
+
+const RED = 0;
+const BLUE = 1;
+const DARK_RED = 2;
+const palette = Uint8Array.of(255, 0, 0, 0, 0, 255, 250, 0, 0, 0, 0, 0); // red, blue, a close red, black
+const colours = canvasColours(palette);
+
+/** A 6x4 canvas of `fill` with some pixels set. */
+function canvas(fill: number, pixels: [number, number, number][] = []): Uint16Array {
+  const out = new Uint16Array(24).fill(fill);
+  for (const [x, y, index] of pixels) out[y * 6 + x] = index;
+  return out;
+}
+
+describe('frame differencing', () => {
+  it('gives each index its colour and nothing the clear colour', () => {
+    expect(colours[BLUE]).toBe(0x0000ff);
+    expect(colours[DARK_RED]).toBe(0xfa0000);
+    expect(colours[NOTHING]).toBe(CLEAR);
+  });
+
+  it('bounds the changed pixels, or null when nothing changed', () => {
+    const before = canvas(RED);
+    expect(changedBounds(before, canvas(RED), 6, colours)).toBeNull();
+    const after = canvas(RED, [
+      [1, 1, BLUE],
+      [4, 2, BLUE],
+    ]);
+    expect(changedBounds(after, before, 6, colours)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+  });
+
+  it('lossy: a close colour is unchanged, except where only the same index will do', () => {
+    const before = canvas(RED);
+    const after = canvas(RED, [
+      [1, 1, DARK_RED],
+      [4, 2, BLUE],
+    ]);
+    // Red 255 → 250 looks off by 14 (perceivedError): within 15, not within 10.
+    expect(changedBounds(after, before, 6, colours, 15)).toEqual({ left: 4, top: 2, width: 1, height: 1 });
+    const exact = new Uint8Array(24);
+    exact[1 * 6 + 1] = 1;
+    expect(changedBounds(after, before, 6, colours, 15, exact)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+    expect(changedBounds(after, before, 6, colours, 10)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+  });
+
+  it('counts a change of lightness whole and a change of colour at the same lightness half', () => {
+    expect(perceivedError(0, 0, 0)).toBe(0);
+    // Grey: all lightness, the squared RGB distance.
+    expect(perceivedError(10, 10, 10)).toBe(300);
+    expect(perceivedError(-10, -10, -10)).toBe(300);
+    // Red 5 levels down: 25 squared, of which 3 is lightness.
+    expect(perceivedError(5, 0, 0)).toBe(14);
+    // Green up, magenta down at about the same lightness: half of it.
+    const all = 20 * 20 + 10 * 10 + 20 * 20;
+    expect(perceivedError(-20, 10, -20)).toBeLessThan(all * 0.6);
+    expect(perceivedError(-20, 10, -20)).toBeGreaterThanOrEqual(all / 2);
+  });
+
+  it('bounds what must be cleared: clear next, not clear now', () => {
+    const shown = canvas(NOTHING, [
+      [2, 0, RED],
+      [3, 3, RED],
+    ]);
+    const next = canvas(NOTHING, [[3, 3, BLUE]]);
+    expect(clearingBounds(next, shown, 6)).toEqual({ left: 2, top: 0, width: 1, height: 1 });
+    expect(clearingBounds(shown, shown, 6)).toBeNull();
+    expect(unionRect({ left: 2, top: 0, width: 1, height: 1 }, { left: 0, top: 2, width: 2, height: 2 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 3,
+      height: 4,
+    });
+  });
+
+  it('cuts a rectangle: changed pixels get their index, unchanged and clear ones the transparent index', () => {
+    const before = canvas(NOTHING, [[1, 1, RED]]);
+    const target = canvas(NOTHING, [
+      [1, 1, RED],
+      [2, 1, BLUE],
+    ]);
+    const cut = cutFrame(target, before, 6, { left: 0, top: 1, width: 3, height: 1 }, 4, null)!;
+    // No transparent index given: the first one no changed pixel needs.
+    expect(cut.transparentIndex).toBe(0);
+    expect([...cut.indices]).toEqual([0, 0, 1]);
+    expect([...cut.under]).toEqual([NOTHING, RED, NOTHING]);
+    const given = cutFrame(target, before, 6, { left: 0, top: 1, width: 3, height: 1 }, 4, 3)!;
+    expect([given.transparentIndex, ...given.indices]).toEqual([3, 3, 3, 1]);
+  });
+
+  it('without a free index, unchanged pixels keep their colour; a clear pixel then cannot be cut', () => {
+    const before = canvas(RED, [[1, 0, BLUE]]);
+    const target = canvas(RED, [[0, 0, BLUE]]);
+    const cut = cutFrame(target, before, 6, { left: 0, top: 0, width: 3, height: 1 }, 2, null)!;
+    expect(cut.transparentIndex).toBeNull();
+    expect([...cut.indices]).toEqual([1, 0, 0]);
+    // Red is the one entry, and a changed pixel needs it: nothing is left to show the clear pixel through.
+    const clear = canvas(NOTHING, [[0, 0, BLUE]]);
+    const rect = { left: 0, top: 0, width: 2, height: 1 };
+    expect(cutFrame(canvas(NOTHING, [[0, 0, RED]]), clear, 6, rect, 1, null)).toBeNull();
+  });
+
+  it('refuses to clear a pixel: only a disposal can', () => {
+    expect(cutFrame(canvas(NOTHING), canvas(RED), 6, { left: 0, top: 0, width: 1, height: 1 }, 4, 3)).toBeNull();
+  });
+});

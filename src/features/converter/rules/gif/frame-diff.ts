@@ -1,0 +1,211 @@
+/**
+ * Frame differencing for animations, on what the viewer shows: canvases of indices into the animation's
+ * one colour table, NOTHING where the page shows through (see optimiser.ts; a byte or two a pixel where
+ * colours took four, and no colour lookups). Each frame only covers the rectangle where the picture
+ * changes, and inside it the pixels that already show the right colour are written transparent, which LZW
+ * packs into long runs.
+ *
+ * Transparency in the picture: a frame can only leave the canvas as it is, never clear it, so where the
+ * next picture is clear but this one is not, this frame's disposal is "restore to background" (clear its
+ * rectangle after showing it) and its rectangle grows to cover those pixels. Then every pixel that must
+ * be clear already is, and the next frame writes it transparent.
+ */
+import { CLEAR } from './file';
+import { NOTHING, packColour } from './lzw';
+
+export { NOTHING };
+
+/** A canvas: each pixel an index into the colour table, or NOTHING. */
+export type IndexCanvas = Uint16Array;
+
+/** A colour table as canvas colours: 0xRRGGBB per index, CLEAR at NOTHING. */
+export function canvasColours(palette: Uint8Array): Int32Array {
+  const colours = new Int32Array(NOTHING + 1).fill(CLEAR);
+  for (let i = 0; i < Math.min(256, palette.length / 3); i++) colours[i] = packColour(palette, i);
+  return colours;
+}
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * How far off a colour looks, in squared levels: the luma part of the difference whole, the rest (colour
+ * at the same lightness) half. The lossy LZW encoder's measure (wasm-assets/core/lzw/gif-lzw.c
+ * `perceived_error`, where the measurements are), so the differencing and the encoder agree on what a
+ * lossiness allows.
+ */
+export function perceivedError(dr: number, dg: number, db: number): number {
+  const all = dr * dr + dg * dg + db * db;
+  const dy = Math.trunc((77 * dr + 150 * dg + 29 * db) / 256);
+  const luma = 3 * dy * dy;
+  return all > luma ? luma + ((all - luma) >> 1) : luma;
+}
+
+/**
+ * Whether the canvas colour `shown` may stay for the wanted colour: equal, or both opaque and within
+ * `tolerance` (perceivedError; lossy only).
+ */
+export function closeEnough(shown: number, wanted: number, tolerance: number): boolean {
+  if (shown === wanted) return true;
+  if (tolerance === 0 || shown === CLEAR || wanted === CLEAR) return false;
+  const dr = ((shown >> 16) & 0xff) - ((wanted >> 16) & 0xff);
+  const dg = ((shown >> 8) & 0xff) - ((wanted >> 8) & 0xff);
+  const db = (shown & 0xff) - (wanted & 0xff);
+  return perceivedError(dr, dg, db) <= tolerance;
+}
+
+/**
+ * Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance` between their
+ * `colours`, except where `exact` is set: there only the same index is the same), or null.
+ */
+export function changedBounds(
+  target: IndexCanvas,
+  canvas: IndexCanvas,
+  width: number,
+  colours: Int32Array,
+  tolerance = 0,
+  exact: Uint8Array | null = null,
+): Rect | null {
+  const a = target;
+  const b = canvas;
+  const same = (p: number) =>
+    a[p] === b[p] ||
+    (tolerance > 0 && !(exact && exact[p]) && closeEnough(colours[b[p]!]!, colours[a[p]!]!, tolerance));
+  const height = a.length / width;
+  let top = -1;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let x = 0;
+    while (x < width && same(row + x)) x++;
+    if (x === width) continue;
+    if (top < 0) top = y;
+    bottom = y;
+    if (x < left) left = x;
+    let r = width - 1;
+    while (r > right && same(row + r)) r--;
+    if (r > right) right = r;
+  }
+  return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** Bounds of the pixels clear in `next` but not in `shown`: what must be cleared before `next`, or null. */
+export function clearingBounds(next: IndexCanvas, shown: IndexCanvas, width: number): Rect | null {
+  const height = next.length / width;
+  let top = -1;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      if (next[p] !== NOTHING || shown[p] === NOTHING) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      if (x < left) left = x;
+      if (x > right) right = x;
+    }
+  }
+  return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+export function unionRect(a: Rect, b: Rect | null): Rect {
+  if (!b) return a;
+  const left = Math.min(a.left, b.left);
+  const top = Math.min(a.top, b.top);
+  const right = Math.max(a.left + a.width, b.left + b.width);
+  const bottom = Math.max(a.top + a.height, b.top + b.height);
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+export interface CutFrame {
+  /** The rectangle's pixels as indices; unchanged (and clear) pixels are the transparent index. */
+  indices: Uint8Array;
+  /** The canvas under the rectangle, as indices (for the encoder's lossless and lossy choices). */
+  under: Uint16Array;
+  transparentIndex: number | null;
+}
+
+/**
+ * The rectangle of `target` over `canvas` (what is shown before this frame), as indices of a table of
+ * `entries` colours. Inside it, a lossy encoder may still show a close canvas colour through the
+ * transparent index (`under`). `transparentIndex`: the table's own, or null to pick an index no pixel of
+ * the rectangle needs. Returns null where the frame would have to clear a pixel, or a clear pixel has no
+ * transparent index to use.
+ */
+export function cutFrame(
+  target: IndexCanvas,
+  canvas: IndexCanvas,
+  width: number,
+  rect: Rect,
+  entries: number,
+  transparentIndex: number | null,
+): CutFrame | null {
+  const count = rect.width * rect.height;
+  const indices = new Uint8Array(count);
+  const under = new Uint16Array(count);
+  for (let y = 0; y < rect.height; y++) {
+    const row = (rect.top + y) * width + rect.left;
+    under.set(canvas.subarray(row, row + rect.width), y * rect.width);
+  }
+  if (transparentIndex !== null)
+    return cutWithTransparentIndex(target, canvas, width, rect, transparentIndex, indices, under);
+  const used = new Uint8Array(256);
+  // First pass: changed pixels get their index (unchanged ones are marked for now).
+  const unchanged = new Uint8Array(count);
+  let anyUnchanged = false;
+  for (let y = 0, q = 0; y < rect.height; y++) {
+    for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+      const index = target[p]!;
+      if (index === canvas[p]) {
+        unchanged[q] = 1;
+        anyUnchanged = true;
+      } else if (index === NOTHING) return null;
+      else {
+        indices[q] = index;
+        used[index] = 1;
+      }
+    }
+  }
+  // No transparent index in the table: the first index no changed pixel needs, if any.
+  let t: number | null = null;
+  for (let i = 0; i < entries && t === null; i++) if (!used[i]) t = i;
+  // Second pass: unchanged pixels are transparent, or without a transparent index their own colour.
+  if (anyUnchanged) {
+    for (let y = 0, q = 0; y < rect.height; y++) {
+      for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+        if (!unchanged[q]) continue;
+        if (t !== null) indices[q] = t;
+        else if (canvas[p] === NOTHING) return null;
+        else indices[q] = canvas[p]!;
+      }
+    }
+  }
+  return { indices, under, transparentIndex: t };
+}
+
+/** cutFrame when the table has its transparent index: one pass, unchanged pixels written with it at once. */
+function cutWithTransparentIndex(
+  target: IndexCanvas,
+  canvas: IndexCanvas,
+  width: number,
+  rect: Rect,
+  t: number,
+  indices: Uint8Array,
+  under: Uint16Array,
+): CutFrame | null {
+  for (let y = 0, q = 0; y < rect.height; y++) {
+    for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+      const index = target[p]!;
+      if (index === canvas[p]) indices[q] = t;
+      else if (index === NOTHING) return null;
+      else indices[q] = index;
+    }
+  }
+  return { indices, under, transparentIndex: t };
+}

@@ -1,0 +1,74 @@
+/**
+ * Transparency handling before the palette: GIF has one fully transparent colour and no partial alpha.
+ * Pixels under the alpha threshold become fully transparent; with a matte colour (the page the GIF will
+ * sit on), the semi-transparent pixels that stay are blended onto it, so soft edges keep their shape
+ * instead of turning into a jagged fringe of their unblended colour. Without a matte, soft edges may be
+ * dithered instead: the core draws them as a fixed pattern of opaque and transparent pixels whose density
+ * follows the alpha (wasm-assets/core/driver/gif-core.c -alpha-dither), after scaling.
+ */
+import type { SoftEdges } from '../settings';
+
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+export interface TransparencyOptions {
+  /** '#rrggbb', or null: semi-transparent pixels keep their colour (the engine's historic behaviour). */
+  matte: string | null;
+  /** 1–255: pixels with a lower alpha become fully transparent. */
+  alphaThreshold: number;
+  /** Without a matte: 'dither' draws soft edges as a pattern, and the threshold no longer applies. Default 'cut'. */
+  softEdges?: SoftEdges;
+}
+
+/** Whether soft edges are dithered: asked for, and no matte (which leaves no soft edge). */
+export function dithersSoftEdges(options: TransparencyOptions): boolean {
+  return options.matte === null && options.softEdges === 'dither';
+}
+
+/** Some pixel is partly transparent (neither 0 nor 255). */
+export function hasSoftEdges(rgba: Uint8Array): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! !== 0 && rgba[i]! !== 255) return true;
+  return false;
+}
+
+/** '#rgb' or '#rrggbb' (any case) → its channels; null for anything else. */
+export function parseHexColour(text: string): Rgb | null {
+  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text.trim());
+  if (!match) return null;
+  const hex = match[1]!.length === 3 ? [...match[1]!].map((digit) => digit + digit).join('') : match[1]!;
+  const value = parseInt(hex, 16);
+  return { r: value >> 16, g: (value >> 8) & 0xff, b: value & 0xff };
+}
+
+/**
+ * Blends, in place, every pixel at or above the threshold onto the matte and makes it opaque; pixels
+ * below it become transparent black. Without a matte nothing changes here: the encoder's own alpha
+ * threshold then decides, and opaque-enough pixels keep their colour.
+ */
+export function applyMatte(rgba: Uint8Array, options: TransparencyOptions): void {
+  const matte = options.matte === null ? null : parseHexColour(options.matte);
+  if (!matte) return;
+  const { r, g, b } = matte;
+  for (let i = 0; i < rgba.length; i += 4) {
+    const alpha = rgba[i + 3]!;
+    if (alpha === 255) continue;
+    if (alpha < options.alphaThreshold) {
+      rgba[i] = rgba[i + 1] = rgba[i + 2] = rgba[i + 3] = 0;
+      continue;
+    }
+    // Straight (not premultiplied) alpha, as the decoder delivers it: colour × α + matte × (1 − α).
+    rgba[i] = Math.round((rgba[i]! * alpha + r * (255 - alpha)) / 255);
+    rgba[i + 1] = Math.round((rgba[i + 1]! * alpha + g * (255 - alpha)) / 255);
+    rgba[i + 2] = Math.round((rgba[i + 2]! * alpha + b * (255 - alpha)) / 255);
+    rgba[i + 3] = 255;
+  }
+}
+
+/** Whether any pixel will be transparent in the GIF. */
+export function hasTransparentPixels(rgba: Uint8Array, alphaThreshold: number): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < alphaThreshold) return true;
+  return false;
+}

@@ -1,0 +1,75 @@
+import type { Size } from '../dimensions';
+import type { TransparencyOptions } from '../palette/matte';
+import type { HistogramSampling } from '../palette/refine';
+import { planLayout, type FrameSource } from './plan';
+import type { ConversionSettings } from '../settings';
+
+/**
+ * What a frame's facts (frame-facts.ts) depend on besides its pixels: the canvas it is read on, the matte and
+ * threshold, and how its colours are sampled. Two encodes that ask alike get the same facts.
+ */
+export interface FactsAsk {
+  canvas: Size;
+  transparency: TransparencyOptions;
+  histogram: HistogramSampling;
+}
+
+/** One string per ask, the same for equal asks whatever order their objects were built in. */
+export function factsAskKey({ canvas, transparency, histogram }: FactsAsk): string {
+  const { shown } = histogram;
+  return [
+    canvas.width,
+    canvas.height,
+    transparency.matte,
+    transparency.alphaThreshold,
+    transparency.softEdges ?? 'cut',
+    histogram.step,
+    shown.width,
+    shown.height,
+  ].join();
+}
+
+/**
+ * For each chosen file, the facts a conversion at `settings` will ask of its whole decode, so that the decode
+ * ahead (runtime/decodes-ahead.ts) reads them in idle time too, not in the click-to-result time. Null for a
+ * file whose header is unknown, that the browser decodes scaled (then nothing is kept), or when a matte is
+ * set: the kept pixels are read as they are, and a matte would change them.
+ *
+ * Static mode, or one file: each file is its own still (a batch converts them one by one). Animated: the
+ * files' frames of one animation, when every header is known.
+ */
+export function factsAhead(
+  settings: ConversionSettings,
+  sources: readonly (FrameSource | null)[],
+): (FactsAsk | null)[] {
+  const none = sources.map(() => null);
+  if (settings.matte !== null) return none;
+  const transparency = {
+    matte: settings.matte,
+    alphaThreshold: settings.alphaThreshold,
+    softEdges: settings.softEdges,
+  };
+  const askOf = (frame: { source: Size; decoded: Size; histogram: HistogramSampling }): FactsAsk | null =>
+    frame.decoded.width === frame.source.width && frame.decoded.height === frame.source.height
+      ? { canvas: frame.decoded, transparency, histogram: frame.histogram }
+      : null;
+  if (settings.mode === 'static' || sources.length === 1) {
+    return sources.map((source) => {
+      const frame = source && framesOf({ ...settings, mode: 'static' }, [source])[0];
+      return frame ? askOf(frame) : null;
+    });
+  }
+  if (sources.some((source) => source === null)) return none;
+  const asks: (FactsAsk | null)[] = [...none];
+  for (const frame of framesOf(settings, sources as FrameSource[])) asks[frame.sourceIndex] ??= askOf(frame);
+  return asks;
+}
+
+function framesOf(settings: ConversionSettings, sources: readonly FrameSource[]) {
+  try {
+    return planLayout(settings, sources).frames;
+  } catch {
+    // A job the plan refuses (too big for memory) asks nothing; its conversion says why.
+    return [];
+  }
+}
