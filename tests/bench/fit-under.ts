@@ -12,7 +12,6 @@
  * (or a person) would try first. A contact sheet of 1:1 crops (smoothest and busiest region of the first
  * frame; source, search, guess) goes to the folder in $FIT_SHEET_DIR (default /tmp/fit-under).
  */
-import '../support/node-lzw';
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';

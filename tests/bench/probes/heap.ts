@@ -4,7 +4,6 @@
  * shrinks, so its size after the job is the job's peak (rounded up to emscripten's growth steps).
  * Run: npx tsx tests/bench/probes/heap.ts
  */
-import '../../support/node-lzw';
 import { flatUi, grain, photoLike } from '../../fixtures/content';
 import { loadNodeCore } from '../../support/node-core';
 import { convertImages } from '../../support/node-engine';

@@ -6,7 +6,6 @@
  *
  *   npx tsx tests/bench/probes/lzw-native.ts [REPS=3] <png or folder of frames>...   (needs gcc)
  */
-import '../../support/node-lzw';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

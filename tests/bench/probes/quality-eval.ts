@@ -11,7 +11,6 @@
  *
  * OUT=dir keeps the app's GIFs there as <id>-q<quality>.gif, to look at.
  */
-import '../../support/node-lzw';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNodeCore } from '../../support/node-core';

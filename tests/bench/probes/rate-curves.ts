@@ -8,7 +8,6 @@
  * app's output size (the sources' own without APP), scaled as the app scales them (gifskiInput). OUT
  * keeps the app's GIFs as <id>-q<quality><TAG>.gif.
  */
-import '../../support/node-lzw';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNodeCore } from '../../support/node-core';
