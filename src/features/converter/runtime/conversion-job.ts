@@ -1,5 +1,6 @@
 import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
-import { abortError, errorMessageOf } from '../rules/errors';
+import { abortError } from '../rules/errors';
+import { classifyFailure, describeThrown, type FailureKind } from '../rules/failure-kinds';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/ffmpeg-log';
 import { ContentTally, type DecodedFrame } from '../rules/frame-facts';
 import { applyTiming } from '../rules/gif-bytes';
@@ -93,8 +94,18 @@ export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
   };
 }
 
-/** Raised when ffmpeg itself failed: the instance that ran the job must be replaced. */
-export class EncoderError extends Error {}
+/**
+ * Raised when ffmpeg itself failed: the instance that ran the job must be replaced. Its message is for the
+ * logs and tests; a person reads the message of its kind (rules/errors.ts): memory when the core ran out
+ * of it, else a core that stopped.
+ */
+export class EncoderError extends Error {
+  readonly failureKind: FailureKind;
+  constructor(message: string) {
+    super(message);
+    this.failureKind = classifyFailure(message) === 'out-of-memory' ? 'out-of-memory' : 'engine-stopped';
+  }
+}
 
 const LOG_LINES_KEPT = 40;
 
@@ -260,7 +271,8 @@ async function execOrThrow(port: FFmpegPort, args: string[], onFrames: (frames: 
     code = await port.exec(args);
   } catch (error) {
     // The core itself crashed (e.g. a wasm trap): it cannot be trusted for another job.
-    throw new EncoderError(`The GIF encoder stopped unexpectedly: ${errorMessageOf(error)}`);
+    const { name, message } = describeThrown(error);
+    throw new EncoderError(`The GIF encoder stopped unexpectedly: ${name ? `${name}: ` : ''}${message}`);
   } finally {
     unsubscribe();
   }
