@@ -25,8 +25,8 @@ const PICTURE = makeRgba(120, 90, (x) => [...BANDS[Math.floor(x / 20)]!, 255]);
 const PNG = { name: 'bands.png', mimeType: 'image/png', buffer: Buffer.from(encodePng(PICTURE)) };
 
 // No service worker: its precache would serve the core without the routes below (and the core's worker
-// reads the wasm from Cache Storage when it is there).
-test.use({ serviceWorkers: 'block' });
+// reads the wasm from Cache Storage when it is there). A phone's width: the failure card starts below the fold.
+test.use({ serviceWorkers: 'block', viewport: { width: 375, height: 740 } });
 
 async function expectFailureShown(page: Page, message: string): Promise<void> {
   await expectToast(page, 'Conversion failed');
@@ -34,6 +34,7 @@ async function expectFailureShown(page: Page, message: string): Promise<void> {
   const card = page.getByTestId('conversion-failed');
   await expect(card).toContainText('Conversion Failed');
   await expect(card).toContainText(message);
+  await expect(card).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Convert to GIF' })).toBeEnabled();
   // Where a failure is said (the footer names FFmpeg and WebAssembly on purpose).
   for (const said of [card, page.locator('.Toastify')]) expect(await said.innerText()).not.toMatch(RAW_TEXT);

@@ -12,14 +12,15 @@ function focusAtResult(): FocusAtResult {
 
 /**
  * Brings a new result into view: the card scrolls to just under the sticky header when its action is out of
- * sight (smoothly unless the person asks for reduced motion), and the card's heading takes the focus, so a
- * screen reader says the GIF is ready and the next Tab reaches Download.
+ * sight (smoothly unless the person asks for reduced motion), and the card's heading, if given, takes the
+ * focus, so a screen reader says the GIF is ready and the next Tab reaches Download. A failure has no
+ * heading to focus: the progress card's live region says it.
  */
 export function useRevealResult(
   result: unknown,
   refs: {
     card: RefObject<HTMLElement | null>;
-    heading: RefObject<HTMLElement | null>;
+    heading?: RefObject<HTMLElement | null>;
     action: RefObject<HTMLElement | null>;
   },
 ): void {
@@ -33,7 +34,7 @@ export function useRevealResult(
       { top: Math.max(0, header), bottom: window.innerHeight },
       focusAtResult(),
     );
-    if (reveal.focus) heading.current?.focus({ preventScroll: true });
+    if (reveal.focus) heading?.current?.focus({ preventScroll: true });
     if (reveal.scroll) {
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       card.current.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
