@@ -1,10 +1,14 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Switch, type CSSVariablesResolver } from '@mantine/core';
+import classes from './theme.module.css';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   // blue-8 keeps white button labels and blue links above the 4.5:1 contrast of WCAG AA in both schemes.
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  components: {
+    Switch: Switch.extend({ classNames: { root: classes.switchRoot } }),
+  },
 });
 
 /** Mantine's default dimmed and error colours fall under 4.5:1 contrast; these pass AA on every surface used. */

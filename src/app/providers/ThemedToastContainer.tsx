@@ -1,13 +1,31 @@
-import { useComputedColorScheme } from '@mantine/core';
+import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ToastContainer } from 'react-toastify';
+import classes from './ThemedToastContainer.module.css';
 
 /**
  * The one toast notifier of the product, themed like the rest of the page. No countdown bar: it is an
  * animation for the whole five seconds a toast stays, and the toast of the files just chosen is usually
  * still there when Convert is clicked; on a machine that composites in software each of its frames took
  * CPU from the conversion (see ProgressCard.tsx).
+ *
+ * Where the header has its menu button (narrower than `sm`), toasts come up from the bottom: at the top,
+ * two of them covered the whole header. On wider screens they sit top right, under the header.
  */
 export function ThemedToastContainer() {
   const colorScheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  return <ToastContainer position="top-right" theme={colorScheme} newestOnTop closeOnClick={false} hideProgressBar />;
+  const { breakpoints } = useMantineTheme();
+  // The same query as the header's `hiddenFrom="sm"` menu button.
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
+  return (
+    <ToastContainer
+      position={wide ? 'top-right' : 'bottom-center'}
+      className={classes.container}
+      theme={colorScheme}
+      // The newest toast nearest the screen's edge it comes from.
+      newestOnTop={wide}
+      closeOnClick={false}
+      hideProgressBar
+    />
+  );
 }

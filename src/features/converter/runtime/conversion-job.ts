@@ -1,5 +1,6 @@
 import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
-import { abortError, errorMessageOf } from '../rules/errors';
+import { abortError } from '../rules/errors';
+import { classifyFailure, describeThrown, type FailureKind } from '../rules/failure-kinds';
 import { errorSummary, framesWritten, isCoreAbort } from '../rules/core-log';
 import { ContentTally, type DecodedFrame } from '../rules/palette/frame-facts';
 import { applyTiming } from '../rules/gif/bytes';
@@ -94,8 +95,18 @@ export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
   };
 }
 
-/** Raised when the core itself failed: the core that ran the job must be replaced. */
-export class EncoderError extends Error {}
+/**
+ * Raised when the core itself failed: the core that ran the job must be replaced. Its message is for the
+ * logs and tests; a person reads the message of its kind (rules/errors.ts): memory when the core ran out
+ * of it, else a core that stopped.
+ */
+export class EncoderError extends Error {
+  readonly failureKind: FailureKind;
+  constructor(message: string) {
+    super(message);
+    this.failureKind = classifyFailure(message) === 'out-of-memory' ? 'out-of-memory' : 'engine-stopped';
+  }
+}
 
 const LOG_LINES_KEPT = 40;
 
@@ -261,7 +272,8 @@ async function execOrThrow(core: Core, args: string[], onFrames: (frames: number
     code = await core.exec(args);
   } catch (error) {
     // The core itself crashed (e.g. a wasm trap): it cannot be trusted for another job.
-    throw new EncoderError(`The GIF encoder stopped unexpectedly: ${errorMessageOf(error)}`);
+    const { name, message } = describeThrown(error);
+    throw new EncoderError(`The GIF encoder stopped unexpectedly: ${name ? `${name}: ` : ''}${message}`);
   } finally {
     unsubscribe();
   }

@@ -132,11 +132,18 @@ export class EngineInstance {
     let grace: ReturnType<typeof setTimeout> | undefined;
     const cancel = job.abortGraceMs === undefined ? stop : () => (grace = setTimeout(stop, job.abortGraceMs));
     signal?.addEventListener('abort', cancel, { once: true });
+    /** Whether the job got a core: a load that failed leaves nothing to replace (the next job loads afresh). */
+    let loaded = false;
     try {
       if (signal?.aborted) throw abortError();
-      const ffmpeg = job.clock
-        ? await job.clock.time('engine', () => this.#lifecycle.core())
-        : await this.#lifecycle.core();
+      const core = () => (job.clock ? job.clock.time('engine', () => this.#lifecycle.core()) : this.#lifecycle.core());
+      let ffmpeg = await core();
+      // A core whose worker died while idle (ffmpeg-instance.ts ends it) is replaced before the job.
+      if (!ffmpeg.loaded) {
+        this.#lifecycle.retire();
+        ffmpeg = await core();
+      }
+      loaded = true;
       if (signal?.aborted) throw abortError();
       // Only one conversion at a time is split: a batch keeps every core busy with its own files.
       const splits = job.settings.mode === 'animated' ? job.files.length > 1 : job.alone === true;
@@ -195,8 +202,10 @@ export class EngineInstance {
     } catch (error) {
       giveHelperBack(false);
       // Whatever failed, the next job gets a clean core (a stopped job already replaced it; a job
-      // cancelled before it started or after it finished left it clean).
-      if (!stopped && !isAbortError(error)) this.#restart();
+      // cancelled before it started or after it finished left it clean). A core that failed to load is
+      // not loaded again at once: what made it fail (the network, say) is likely still there, and the
+      // next Convert would wait for that attempt instead of making its own.
+      if (!stopped && !isAbortError(error) && loaded) this.#restart();
       throw signal?.aborted ? abortError() : error;
     } finally {
       heap?.stop();

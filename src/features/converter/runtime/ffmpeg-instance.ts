@@ -1,6 +1,8 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import coreWorkerURL from './ffmpeg-core.worker.ts?worker&url';
+import { engineLoadFailure } from '../rules/errors';
 import type { Core } from './ffmpeg-port';
+import { withWorkerOf } from './worker-watch';
 
 /** The User Timing measure each core load leaves (fetch, compile, instantiate): npm run bench reads it. */
 export const ENGINE_LOAD_MEASURE = 'png2gif:engine-load';
@@ -11,7 +13,25 @@ export async function loadCore(): Promise<FFmpeg> {
   const ffmpeg = new FFmpeg();
   // The worker is the core's loader too (ffmpeg-core.worker.ts): its `import(coreURL)` finds itself loaded.
   const workerURL = new URL(coreWorkerURL, location.href).href;
-  await ffmpeg.load({ classWorkerURL: workerURL, coreURL: workerURL });
+  const { result: loading, worker } = withWorkerOf(() =>
+    ffmpeg.load({ classWorkerURL: workerURL, coreURL: workerURL }),
+  );
+  let failLoad: (cause: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (failLoad = reject));
+  failed.catch(() => {}); // only the load waits for it
+  // An error event: the worker never ran, or an error escaped it. Either way the core is gone: the load
+  // fails, or the calls under way reject (a job then fails and its instance loads a fresh core).
+  worker?.addEventListener('error', (event) => {
+    event.preventDefault();
+    failLoad(new Error(event instanceof ErrorEvent ? event.message : ''));
+    ffmpeg.terminate();
+  });
+  try {
+    await Promise.race([loading, failed]);
+  } catch (cause) {
+    ffmpeg.terminate();
+    throw engineLoadFailure(cause);
+  }
   performance.measure(ENGINE_LOAD_MEASURE, { start: started, end: performance.now() });
   return ffmpeg;
 }

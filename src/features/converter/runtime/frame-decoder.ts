@@ -1,6 +1,6 @@
 import type { HistogramSampling } from '../rules/palette/refine';
 import type { Size } from '../rules/dimensions';
-import { abortError } from '../rules/errors';
+import { abortError, ConversionError, workerFailure } from '../rules/errors';
 import type { DecodedFrame } from '../rules/palette/frame-facts';
 import type { Picture } from '../rules/plan/frame-sources';
 import type { TransparencyOptions } from '../rules/palette/matte';
@@ -171,11 +171,12 @@ export class FrameDecoder {
           facts: response.facts,
           ...(response.rowsCopy ? { rowsCopy: new Uint8Array(response.rowsCopy) } : {}),
         });
-      else pending.reject(new Error(response.message));
+      // The worker worded its failure for a person already (errorMessageOf).
+      else pending.reject(new ConversionError(response.message));
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      const error = new Error(event.message || 'The image decoder stopped unexpectedly');
+      const error = workerFailure(event.message);
       for (const { reject } of this.#pending.values()) reject(error);
       this.#pending.clear();
       this.terminate();

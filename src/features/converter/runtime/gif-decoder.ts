@@ -1,4 +1,4 @@
-import { abortError } from '../rules/errors';
+import { abortError, ConversionError, workerFailure } from '../rules/errors';
 import type { DecodedGif } from '../rules/contracts';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 
@@ -61,13 +61,13 @@ export class GifDecoderWorker {
       const pending = this.#pending.get(response.id);
       if (!pending) return; // a decode nobody waits for any more
       this.#pending.delete(response.id);
-      if (!response.ok) return pending.reject(new Error(response.message));
+      if (!response.ok) return pending.reject(new ConversionError(response.message));
       const frames = response.frames.map(({ rgba, delayCs }) => ({ rgba: new Uint8ClampedArray(rgba), delayCs }));
       pending.resolve({ width: response.width, height: response.height, frames });
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      const error = new Error(event.message || 'The GIF decoder stopped unexpectedly');
+      const error = workerFailure(event.message);
       for (const { reject } of this.#pending.values()) reject(error);
       this.#pending.clear();
       this.#stop();

@@ -5,7 +5,7 @@
  * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
  * that one encodes the upper band.
  */
-import { errorMessageOf } from '../rules/errors';
+import { ConversionError, errorMessageOf } from '../rules/errors';
 import { decodeGif } from '../rules/gif/decode';
 import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif/lzw';
 import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif/optimiser';
@@ -99,7 +99,7 @@ function bandDone(response: BandResponse): void {
   if (!waiting) return;
   bandsWaiting.delete(response.id);
   if (response.ok) waiting.resolve(response.result);
-  else waiting.reject(new Error(response.message));
+  else waiting.reject(new ConversionError(response.message));
 }
 
 /** Every frame composed, as a viewer shows it; the frames move back without a copy. */

@@ -6,7 +6,7 @@ import {
   type OptimiseRun,
   type OptimiserInput,
 } from '../rules/gif/optimiser';
-import { abortError } from '../rules/errors';
+import { abortError, ConversionError, workerFailure } from '../rules/errors';
 import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './optimiser-protocol';
 
 type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
@@ -160,11 +160,12 @@ export class OptimiserWorker {
       if (!pending) return; // a GIF of a cancelled job
       this.#pending.delete(response.id);
       if (response.ok) pending.resolve(response.gif ? new Uint8Array(response.gif) : null);
-      else pending.reject(new Error(response.message));
+      // The worker worded its failure for a person already (errorMessageOf).
+      else pending.reject(new ConversionError(response.message));
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      const error = new Error(event.message || 'The GIF optimiser stopped unexpectedly');
+      const error = workerFailure(event.message);
       for (const { reject } of this.#pending.values()) reject(error);
       this.#pending.clear();
       const partner = this.#partner;

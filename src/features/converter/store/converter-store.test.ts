@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeRuntime, fakeOutput, pngFile } from '@/test-utils/fake-runtime';
 import type { ConvertOptions } from '../rules/contracts';
-import { abortError } from '../rules/errors';
+import { abortError, engineLoadFailure, FAILURE_MESSAGES } from '../rules/errors';
 import { DEFAULT_SETTINGS } from '../rules/settings';
 import { ESTIMATE_ABORT_GRACE_MS } from '../rules/estimate/size-estimate';
 import { findPreset } from '../rules/size-presets';
@@ -121,12 +121,54 @@ describe('converter store', () => {
     expect(state().settings.quality).toBe(40);
   });
 
-  it('reports an unknown error for a failure without message', async () => {
+  it('reports an unknown error, with what to try, for a failure without message', async () => {
     const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     const outcome = state().convert();
     runtime.fail({ code: 'boom' });
-    expect(await outcome).toEqual({ kind: 'failed', error: 'An unknown error occurred' });
+    expect(await outcome).toEqual({ kind: 'failed', error: FAILURE_MESSAGES.unknown });
+    expect(FAILURE_MESSAGES.unknown).toMatch(/^An unknown error occurred\. /);
+  });
+
+  it('never shows a library’s text: an engine core that failed gets its own message, and the next Convert runs', async () => {
+    const { runtime, state } = setup();
+    state().chooseFiles([pngFile('a.png')]);
+    const failures: [unknown, string][] = [
+      // What @ffmpeg/ffmpeg answers from a core that is not there, and what a load that failed became.
+      ['Error: ffmpeg is not loaded, call `await ffmpeg.load()` first', FAILURE_MESSAGES['engine-stopped']],
+      [engineLoadFailure('CompileError: WebAssembly.compile(): expected magic word'), FAILURE_MESSAGES['engine-load']],
+      [new RangeError('Array buffer allocation failed'), FAILURE_MESSAGES['out-of-memory']],
+      [
+        new DOMException('The requested file could not be read.', 'NotReadableError'),
+        FAILURE_MESSAGES['file-unreadable'],
+      ],
+    ];
+    for (const [thrown, message] of failures) {
+      const outcome = state().convert();
+      runtime.fail(thrown);
+      expect(await outcome).toEqual({ kind: 'failed', error: message });
+      expect(state().machine).toMatchObject({ status: 'failed', error: message });
+    }
+    const next = state().convert();
+    expect(state().machine.status).toBe('converting');
+    runtime.finish({ width: 20 });
+    expect(await next).toEqual({ kind: 'done' });
+    expect(state().machine).toMatchObject({ status: 'done', result: { width: 20 } });
+  });
+
+  it('says which files of a batch failed in words for a person', async () => {
+    const { runtime, state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
+    state().setMode('static');
+    const outcome = state().convert();
+    await vi.waitFor(() => expect(runtime.jobs).toHaveLength(2));
+    runtime.jobs[0]!.reject('RuntimeError: memory access out of bounds');
+    runtime.jobs[1]!.resolve(fakeOutput());
+    expect(await outcome).toEqual({ kind: 'batch-done', converted: 1, failed: 1 });
+    expect(state().machine).toMatchObject({
+      status: 'batch-done',
+      items: [{ status: 'failed', sourceName: 'a.png', error: FAILURE_MESSAGES['engine-stopped'] }, { status: 'done' }],
+    });
   });
 
   it('cancel aborts the engine and returns to idle quietly, keeping files and settings', async () => {

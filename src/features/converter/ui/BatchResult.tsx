@@ -14,17 +14,19 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileZip, IconSlideshow, IconX } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { batchEntryNames } from '../rules/batch/archive';
 import type { BatchItemResult, ConversionOutput } from '../rules/contracts';
 import { useConverter } from '../store/use-converter';
 import { CompareView } from './compare/CompareView';
+import classes from './Converter.module.css';
 import { placementsOf } from './compare/placements';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
 import { useBatchArchive } from './use-batch-archive';
+import { useRevealResult } from './use-reveal-result';
 import { useTransparentFiles } from './use-transparent-files';
 
 /** One GIF of the batch beside its PNG, in a dialog: the compare view needs more room than a tile. */
@@ -142,11 +144,25 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
   const archive = useBatchArchive(entries);
   // A batch converts every chosen file, in list order: item i is file i.
   const files = useConverter((s) => s.files);
-  const archiveUrl = useObjectUrl(archive?.zip);
+  const ready = archive.status === 'ready' ? archive : null;
+  const archiveUrl = useObjectUrl(ready?.zip);
   const failed = items.length - entries.length;
+  const card = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const zip = useRef<HTMLAnchorElement>(null);
+  // The zip's link, or the heading when no GIF was made.
+  useRevealResult(items, { card, heading, action: entries.length > 0 ? zip : heading });
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="result-title">
+    <Card
+      ref={card}
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="result-title"
+      className={classes.result}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <div>
@@ -154,7 +170,7 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
               <ThemeIcon color={entries.length > 0 ? 'green' : 'red'} radius="xl" size="md" aria-hidden>
                 {entries.length > 0 ? <IconCheck size={16} /> : <IconX size={16} />}
               </ThemeIcon>
-              <Title order={2} size="h4" id="result-title">
+              <Title order={2} size="h4" id="result-title" ref={heading} tabIndex={-1}>
                 {entries.length > 0 ? MESSAGES.batchReady(entries.length) : MESSAGES.conversionFailedCard}
               </Title>
             </Group>
@@ -162,19 +178,32 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
               {entries.length} of {items.length} files converted
             </Text>
           </div>
-          {entries.length > 0 && (
+          {entries.length > 0 && archive.status !== 'failed' && (
             <Button
+              ref={zip}
               component="a"
               href={archiveUrl ?? undefined}
-              download={archive?.fileName}
+              download={ready?.fileName}
               disabled={!archiveUrl}
               leftSection={<IconFileZip size={18} />}
-              onClick={() => archive && notify('success', MESSAGES.downloadStarted, archive.fileName)}
+              onClick={() => ready && notify('success', MESSAGES.downloadStarted, ready.fileName)}
             >
               Download all (.zip)
             </Button>
           )}
         </Group>
+        {archive.status === 'failed' && (
+          <Alert
+            variant="light"
+            color="orange"
+            radius="md"
+            title={MESSAGES.zipFailedTitle}
+            icon={<IconAlertTriangle />}
+            data-testid="zip-failed"
+          >
+            {archive.message} {MESSAGES.zipFailedHint}
+          </Alert>
+        )}
         {failed > 0 && (
           <Stack gap="xs">
             {items.map((item, index) =>

@@ -5,6 +5,7 @@ import { areSettingsValid } from '../rules/settings-rules';
 import { useConverter } from '../store/use-converter';
 import { MESSAGES } from './messages';
 import { notify } from '@/shared/ui/notify';
+import { CONVERT_CARD_ATTRIBUTE } from './use-reveal-result';
 
 function summary(fileCount: number, mode: 'static' | 'animated'): string {
   if (fileCount === 0) return 'Add PNG files above to start.';
@@ -42,7 +43,14 @@ export function ConvertCard() {
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Convert">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-label="Convert"
+      {...{ [CONVERT_CARD_ATTRIBUTE]: true }}
+    >
       <Flex
         direction={{ base: 'column', sm: 'row' }}
         justify="space-between"

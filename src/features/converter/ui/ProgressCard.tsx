@@ -1,9 +1,12 @@
 import { Alert, Card, Group, Progress, Text } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
+import { useRef } from 'react';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ProgressStage } from '../rules/contracts';
 import { useConverter } from '../store/use-converter';
+import classes from './Converter.module.css';
 import { MESSAGES } from './messages';
+import { useRevealResult } from './use-reveal-result';
 
 /**
  * The card shows the job's progress at most this often. The job reports every frame (20–40 times a
@@ -21,24 +24,31 @@ const STAGE_LABELS: Record<ProgressStage, string> = {
   complete: 'Complete',
 };
 
+/** The failure, scrolled into view when it is out of sight (on a phone it was below the fold, under the toasts). */
+function Failure({ error }: { error: string }) {
+  const card = useRef<HTMLDivElement>(null);
+  useRevealResult(error, { card, action: card });
+  return (
+    <Alert
+      ref={card}
+      variant="light"
+      color="red"
+      radius="lg"
+      title={MESSAGES.conversionFailedCard}
+      icon={<IconAlertTriangle />}
+      data-testid="conversion-failed"
+      className={classes.result}
+    >
+      {error}
+    </Alert>
+  );
+}
+
 function ProgressContent() {
   const machine = useConverter((s) => s.machine);
   const shown = useThrottledValue('progress' in machine ? machine.progress : null, PROGRESS_SHOWN_EVERY_MS);
   if (machine.status === 'idle') return null;
-  if (machine.status === 'failed') {
-    return (
-      <Alert
-        variant="light"
-        color="red"
-        radius="lg"
-        title={MESSAGES.conversionFailedCard}
-        icon={<IconAlertTriangle />}
-        data-testid="conversion-failed"
-      >
-        {machine.error}
-      </Alert>
-    );
-  }
+  if (machine.status === 'failed') return <Failure error={machine.error} />;
   // Where the job ended is shown at once.
   const { stage, progress, message, filesDone, filesTotal } =
     machine.status === 'converting' ? (shown ?? machine.progress) : machine.progress;

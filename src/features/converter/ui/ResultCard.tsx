@@ -1,16 +1,19 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { notify } from '@/shared/ui/notify';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { describeSaving, sizeSavingPercent } from '@/shared/lib/size-saving';
 import { useConverter } from '../store/use-converter';
 import { BatchResult } from './BatchResult';
+import classes from './Converter.module.css';
 import { CompareView } from './compare/CompareView';
 import { placementsOf } from './compare/placements';
 import { FitSummary } from './FitSummary';
 import { MESSAGES } from './messages';
+import { ShareGifButton } from './ShareGifButton';
+import { useRevealResult } from './use-reveal-result';
 import { useTransparentFiles } from './use-transparent-files';
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -45,17 +48,29 @@ function SingleResult() {
   // its controls are a long task of the main thread, which held Download back. It sits under
   // Download, so that its arrival moves nothing a person may be clicking.
   const compareShown = useDeferredValue(url !== null, false);
+  const card = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const download = useRef<HTMLAnchorElement>(null);
+  useRevealResult(url && result, { card, heading, action: download });
 
   if (!result || !url) return null;
   const saving = sizeSavingPercent(inputBytes, result.gif.size);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="result-title">
+    <Card
+      ref={card}
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="result-title"
+      className={classes.result}
+    >
       <Stack align="center" gap="md">
         <Group gap="xs" justify="center">
           <ThemeIcon color="green" radius="xl" size="md" aria-hidden>
             <IconCheck size={16} />
           </ThemeIcon>
-          <Title order={2} size="h4" id="result-title">
+          <Title order={2} size="h4" id="result-title" ref={heading} tabIndex={-1}>
             {MESSAGES.resultReady}
           </Title>
         </Group>
@@ -66,16 +81,20 @@ function SingleResult() {
           <Stat label="File size" value={formatBytes(result.gif.size)} />
           <Stat label="Vs. the PNGs" value={saving === null ? '—' : describeSaving(saving)} />
         </SimpleGrid>
-        <Button
-          component="a"
-          href={url}
-          download={result.fileName}
-          size="md"
-          leftSection={<IconDownload size={18} />}
-          onClick={() => notify('success', MESSAGES.downloadStarted, result.fileName)}
-        >
-          Download
-        </Button>
+        <Group gap="sm" justify="center">
+          <Button
+            ref={download}
+            component="a"
+            href={url}
+            download={result.fileName}
+            size="md"
+            leftSection={<IconDownload size={18} />}
+            onClick={() => notify('success', MESSAGES.downloadStarted, result.fileName)}
+          >
+            Download
+          </Button>
+          <ShareGifButton gif={result.gif} fileName={result.fileName} />
+        </Group>
         {compareShown && (
           <CompareView
             gif={result.gif}

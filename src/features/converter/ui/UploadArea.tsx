@@ -2,13 +2,16 @@ import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFolderOpen, IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
 import { LIMITS } from '../rules/settings';
+import { canChooseFolder } from './browser-features';
 import { useAddFiles } from './use-add-files';
 import { useConversionLock } from './use-conversion-lock';
 
 const ACCEPT = { 'image/png': ['.png'] };
 
-/** Choosing a folder in the file dialog is non-standard (`webkitdirectory`) but offered by every major browser. */
-const CAN_CHOOSE_FOLDER = typeof HTMLInputElement !== 'undefined' && 'webkitdirectory' in HTMLInputElement.prototype;
+/** Choosing a folder in the file dialog is non-standard (`webkitdirectory`); older phones' browsers lack it. */
+const CAN_CHOOSE_FOLDER = canChooseFolder(
+  typeof HTMLInputElement === 'undefined' ? undefined : (HTMLInputElement.prototype as object),
+);
 
 /**
  * A folder chosen in the file dialog: its PNGs, in natural name order (the selection sorts them). The

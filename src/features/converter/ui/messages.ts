@@ -6,6 +6,7 @@ export const MESSAGES = {
   filesUploaded: (count: number) => `Files uploaded: ${count} PNG file(s) ready for conversion.`,
   noFilesTitle: 'No files selected',
   loadImageTitle: 'Failed to load image',
+  filesNotAddedTitle: 'The files could not be added',
   noImageToPasteTitle: 'No image to paste',
   noImageToPaste: 'The clipboard holds no image. Copy a PNG image or take a screenshot, then paste again.',
   folderSkippedTitle: 'Some files were skipped',
@@ -21,6 +22,9 @@ export const MESSAGES = {
   batchConverted: (count: number) => `${count} GIF${count === 1 ? '' : 's'} ready.`,
   batchFailed: (failed: number, total: number) => `${failed} of ${total} files could not be converted.`,
   downloadStarted: 'Download started',
+  shareFailedTitle: 'Could not share the GIF',
+  zipFailedTitle: 'The zip of all GIFs could not be made',
+  zipFailedHint: 'Each GIF can still be downloaded on its own below.',
   fitMissedTitle: (budget: string) => `Could not fit under ${budget}`,
   fitMissed: (bytes: string) =>
     `The smallest GIF these files make is ${bytes}; it is ready below as the closest result.`,

@@ -78,7 +78,10 @@ export function useAddFiles(): (files: readonly File[], intake?: Intake) => Prom
   return useCallback(
     (files, intake = 'replace') => {
       if (files.length === 0 || store.getState().machine.status === 'converting') return Promise.resolve();
-      const taking = takeIn(store, files, intake);
+      // Reading the files or fetching the list's code can fail (a file moved meanwhile, the network gone).
+      const taking = takeIn(store, files, intake).catch((error: unknown) =>
+        notify('error', MESSAGES.filesNotAddedTitle, errorMessageOf(error)),
+      );
       store.getState().expectFiles(taking);
       return taking;
     },

@@ -1,13 +1,9 @@
 import { useEffect } from 'react';
+import { errorMessageOf } from '../rules/errors';
+import { launchQueueOf, SHARE_TARGET_QUERY, sharedFilesHandOver } from './browser-features';
+import { MESSAGES } from './messages';
 import type { useAddFiles } from './use-add-files';
-
-/** The File Handling API's queue (installed app, manifest `file_handlers`); absent in most browsers. */
-interface LaunchQueue {
-  setConsumer(consumer: (params: { files?: readonly FileSystemFileHandle[] }) => void): void;
-}
-
-/** The query the share target's redirect carries (public/share-target-sw.js). */
-const SHARE_TARGET_QUERY = 'share-target';
+import { notify } from '@/shared/ui/notify';
 
 /**
  * Files the operating system hands the installed app: PNGs opened with it (launchQueue) and PNGs shared to
@@ -16,24 +12,30 @@ const SHARE_TARGET_QUERY = 'share-target';
  */
 export function useAppLaunchFiles(addFiles: ReturnType<typeof useAddFiles>): void {
   useEffect(() => {
-    const queue = (window as Window & { launchQueue?: LaunchQueue }).launchQueue;
-    queue?.setConsumer(async ({ files = [] }) => {
-      const opened = await Promise.all(files.map((handle) => handle.getFile()));
-      void addFiles(opened);
+    launchQueueOf(window as { launchQueue?: unknown })?.setConsumer(async ({ files = [] }) => {
+      try {
+        const opened = await Promise.all(files.map((handle) => handle.getFile()));
+        void addFiles(opened);
+      } catch (error) {
+        // A file moved or removed since the system handed it over, or access refused.
+        notify('error', MESSAGES.loadImageTitle, errorMessageOf(error));
+      }
     });
   }, [addFiles]);
 
   useEffect(() => {
+    const handOver = sharedFilesHandOver(location.search, navigator.serviceWorker);
+    if (handOver === 'none') return;
     const params = new URLSearchParams(location.search);
-    if (!params.has(SHARE_TARGET_QUERY)) return;
     // Once the files are here, the address is the page's again: a reload must not wait for files.
     const forgetHandOver = () => {
       params.delete(SHARE_TARGET_QUERY);
       const query = params.toString();
       history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
     };
+    if (handOver === 'forget') return forgetHandOver();
     const worker = navigator.serviceWorker;
-    if (!worker?.controller) return forgetHandOver();
+    if (!worker.controller) return forgetHandOver();
     const onMessage = (event: MessageEvent<{ type?: string; files?: unknown }>) => {
       if (event.data?.type !== 'shared-files' || !Array.isArray(event.data.files)) return;
       worker.removeEventListener('message', onMessage);

@@ -7,7 +7,12 @@ import { useOffline } from '../store/use-offline';
 import classes from './OfflineBadge.module.css';
 
 const LOOK: Record<OfflineBadgeKind, { color: string; variant: 'default' | 'filled'; icon: ReactNode }> = {
-  preparing: { color: 'gray', variant: 'default', icon: <Loader size={10} color="gray" /> },
+  // The badge's own text colour: Mantine's gray spinner is the colour of the dark scheme's badge and vanished.
+  preparing: {
+    color: 'gray',
+    variant: 'default',
+    icon: <Loader size={12} color="var(--mantine-color-dimmed)" data-testid="offline-spinner" aria-hidden />,
+  },
   ready: {
     color: 'teal',
     variant: 'default',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runBatch, type BatchProgress, type JobContext, type JobOutcome } from './scheduler';
+import { FAILURE_MESSAGES } from '../errors';
 
 /** A job runner the test settles by hand, recording which jobs run at the same time. */
 function manualRunner() {
@@ -71,7 +72,7 @@ describe('runBatch', () => {
     expect(settledOrder).toEqual([2, 0, 1]);
   });
 
-  it('isolates failures: a failed job is recorded with its message and the others are delivered', async () => {
+  it('isolates failures: a failed job is recorded with its message for a person and the others are delivered', async () => {
     const outcomes = await runBatch(['ok', 'broken', 'thrown', 'ok'], {
       concurrency: 2,
       run: async (item) => {
@@ -83,7 +84,8 @@ describe('runBatch', () => {
     expect(outcomes).toEqual<JobOutcome<number>[]>([
       { status: 'done', value: 2 },
       { status: 'failed', error: 'Failed to load image: broken.png' },
-      { status: 'failed', error: 'no message object' },
+      // A raw text is never shown: the message of its kind is.
+      { status: 'failed', error: FAILURE_MESSAGES.unknown },
       { status: 'done', value: 2 },
     ]);
   });
@@ -92,10 +94,10 @@ describe('runBatch', () => {
     const outcomes = await runBatch([1], {
       concurrency: 1,
       run: () => {
-        throw new Error('sync');
+        throw new RangeError('Array buffer allocation failed');
       },
     });
-    expect(outcomes).toEqual([{ status: 'failed', error: 'sync' }]);
+    expect(outcomes).toEqual([{ status: 'failed', error: FAILURE_MESSAGES['out-of-memory'] }]);
   });
 
   it('abort rejects with an AbortError, signals the running jobs and starts no pending one', async () => {

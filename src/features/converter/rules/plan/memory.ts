@@ -12,6 +12,8 @@
  * palettegen no longer runs (the palette is cut from the decode workers' histogram, palette/cut.ts); its
  * term stays until heap.ts measures the core without it, so the estimate errs on the safe side.
  */
+import { ConversionError } from '../errors';
+
 const MIB = 1024 * 1024;
 
 export const ENGINE_HEAP_LIMIT_BYTES = 2048 * MIB;
@@ -62,7 +64,7 @@ export function assertFitsInMemory(frameCount: number, width: number, height: nu
   if (needed <= ENGINE_HEAP_LIMIT_BYTES) return needed;
   let maxFrames = frameCount - 1;
   while (maxFrames > 1 && estimateHeapBytes(maxFrames, width, height) > ENGINE_HEAP_LIMIT_BYTES) maxFrames--;
-  throw new Error(
+  throw new ConversionError(
     `This GIF would need about ${toMiB(needed)} MB of memory, more than the converter can use ` +
       `(${toMiB(ENGINE_HEAP_LIMIT_BYTES)} MB). Use at most ${Math.max(1, maxFrames)} frames at ${width}x${height}, ` +
       'or turn on Resize and choose a smaller size.',
