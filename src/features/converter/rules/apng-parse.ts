@@ -109,7 +109,7 @@ export function parseApng(bytes: Uint8Array, fileName: string): ApngInfo | null 
 }
 
 /** Calls `visit` with each chunk's type and payload until it returns false or IEND; CRCs are validatePng's job. */
-function walkChunks(bytes: Uint8Array, visit: (type: string, data: Uint8Array) => boolean): void {
+export function walkChunks(bytes: Uint8Array, visit: (type: string, data: Uint8Array) => boolean): void {
   if (bytes.length < PNG_SIGNATURE.length || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = PNG_SIGNATURE.length;

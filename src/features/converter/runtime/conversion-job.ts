@@ -79,10 +79,12 @@ const READ_AHEAD = 2;
 export interface JobResult {
   gif: Uint8Array;
   plan: ConversionPlan;
+  /** The browser's read-back was not the truth: the converter decoded the PNGs itself (rules/pixel-trust.ts). */
+  readBackHidden?: boolean;
 }
 
 /** What a finished job gives the app: the GIF as a Blob, with what the result card shows of the plan. */
-export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
+export function conversionOutput({ gif, plan, readBackHidden }: JobResult): ConversionOutput {
   return {
     gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
     fileName: plan.fileName,
@@ -90,6 +92,7 @@ export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
     height: plan.height,
     frameCount: plan.frames.length,
     placements: plan.frames.map((frame) => frame.placement),
+    ...(readBackHidden ? { readBackHidden } : {}),
   };
 }
 
@@ -126,6 +129,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
     report(preparingProgress(milestones, 0, total));
     const content = new ContentTally(layout);
     const histogram = new HistogramBuilder();
+    let readBackHidden = false;
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
     const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
@@ -148,7 +152,8 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       handOvers.push(write);
     };
     for (const [index, frame] of layout.frames.entries()) {
-      const { rgba, facts, rowsCopy } = await clock.time('decode', () => reads[index]!);
+      const { rgba, facts, rowsCopy, readBackHidden: hidden } = await clock.time('decode', () => reads[index]!);
+      readBackHidden ||= hidden === true;
       reads[index] = undefined;
       stopIfAborted();
       startRead(index + ahead);
@@ -236,7 +241,7 @@ export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Pr
       gif = clock.timeSync('finalize', () => applyTiming(encoded[0]!, { delaysCs, loopCount }));
     }
     report(completeProgress(milestones));
-    return { gif, plan };
+    return { gif, plan, ...(readBackHidden ? { readBackHidden } : {}) };
   } finally {
     // A missing output (failed job) is not an error here.
     for (const file of [...written, ...outputs]) await port.deleteFile(file).catch(() => {});

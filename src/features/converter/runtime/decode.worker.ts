@@ -3,17 +3,22 @@ import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
 import { applyMatte } from '../rules/matte';
 import { samplePixels } from '../rules/sample-pixels';
 import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
-import { KeptDecodes } from '../rules/kept-decodes';
+import { KEPT_DECODE_PIXELS, KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { Picture } from '../rules/frame-sources';
+import { decoderFor, fallbackFor, pixelsOf, type RouteAsk } from '../rules/decode-route';
+import { canaryPixels, canaryPng, CANARY_SIZE, readBackIsTrue } from '../rules/pixel-trust';
+import { decodePngFrame, ownDecodeRefusal, placePicture, type FrameTarget } from '../rules/png-decode';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
-import { apngPicture } from './apng-pictures';
+import { apngPicture, apngPixels } from './apng-pictures';
 
 /**
  * Decodes one PNG natively to the size asked (its own, or pre-shrunk by the browser's high-quality
  * resampler, see rules/decode-size.ts) and reads its pixels back, drawn at a given place on a
  * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
  * the matte and analysed here, where they are (rules/frame-facts.ts): the page only combines the facts.
+ * When the browser's read-back is not the truth, or a picture is bigger than a canvas may be, the
+ * converter decodes the PNG itself (rules/decode-route.ts).
  */
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -110,6 +115,70 @@ async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
   }
 }
 
+/**
+ * Whether this browser's read-back gives true pixels, checked once, when the worker starts: the canary
+ * (rules/pixel-trust.ts) read the ways real frames are, a PNG read whole and drawn at an offset, and an
+ * APNG frame's ImageData. A few milliseconds, while the worker waits for its first frame anyway.
+ */
+const readBackTrue: Promise<boolean> = (() => {
+  const { width, height } = CANARY_SIZE;
+  const png = () => new Blob([canaryPng() as Uint8Array<ArrayBuffer>], { type: 'image/png' });
+  const offset = async () => {
+    const placed = await decodePixels(png(), '', { canvas: { width: width + 1, height }, at: { x: 1, y: 0 } });
+    const rgba = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++)
+      rgba.set(placed.subarray((y * (width + 1) + 1) * 4, (y * (width + 1) + 1 + width) * 4), y * width * 4);
+    return rgba;
+  };
+  const imageData = () => new ImageData(new Uint8ClampedArray(canaryPixels().buffer as ArrayBuffer), width, height);
+  return readBackIsTrue([() => decodePixels(png(), ''), offset, () => decodePixels(imageData(), '')]);
+})();
+
+/**
+ * A PNG file's pixels (at `target`, else the picture at its own size of `sourcePixels`), decoded by the
+ * browser or by the converter (rules/decode-route.ts); fails when neither can give true pixels.
+ */
+async function filePixels(file: Blob, name: string, sourcePixels: number, target?: FrameTarget): Promise<Uint8Array> {
+  const ask: RouteAsk = {
+    readBackTrue: await readBackTrue,
+    source: sourcePixels,
+    size: target ? pixelsOf(target.size) : sourcePixels,
+    canvas: target ? pixelsOf(target.canvas) : sourcePixels,
+  };
+  const byBrowser = () => {
+    if (!target) return decodePixels(file, name);
+    // A frame's size is never larger than its picture on either side (rules/decode-size.ts): fewer pixels is smaller.
+    const resize = pixelsOf(target.size) !== sourcePixels;
+    return decodePixels(file, name, { ...(resize ? { size: target.size } : {}), canvas: target.canvas, at: target.at });
+  };
+  if (decoderFor(ask) === 'browser') return byBrowser();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const refusal = ownDecodeRefusal(bytes, name);
+  if (refusal === null) return decodePngFrame(bytes, name, target);
+  if (fallbackFor(ask) === 'browser') return byBrowser();
+  const why = ask.readBackTrue
+    ? `${refusal}, and it is too big for this browser to decode`
+    : `${refusal}, and this browser's privacy protection hides the pixels it decodes`;
+  throw failedToLoadImage(name, why);
+}
+
+/** An APNG's picture at `target`: composited here, then scaled and read back by the browser, or placed by the converter. */
+async function apngFramePixels(file: Blob, name: string, picture: 'default' | number, target?: FrameTarget) {
+  if (await readBackTrue) {
+    const image = await apngPicture(file, name, picture);
+    if (!target) return decodePixels(image, name);
+    const resize = target.size.width !== image.width || target.size.height !== image.height;
+    return decodePixels(image, name, {
+      ...(resize ? { size: target.size } : {}),
+      canvas: target.canvas,
+      at: target.at,
+    });
+  }
+  const { rgba, width, height } = await apngPixels(file, name, picture);
+  const size = { width, height };
+  return placePicture(rgba, size, target ?? { size, canvas: size, at: { x: 0, y: 0 } });
+}
+
 /** A frame's pixels, and the kept decode they were copied from, if any. */
 interface Decoded {
   rgba: Uint8Array;
@@ -118,7 +187,7 @@ interface Decoded {
 
 /** The whole PNG at its own size, decoded and kept if it fits the bound (then `rgba` is the kept pixels themselves). */
 function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): Promise<Decoded> {
-  const decoded = decodePixels(file, name).then((rgba): Decoded => {
+  const decoded = filePixels(file, name, pixels).then((rgba): Decoded => {
     const picture = { rgba, facts: null };
     return { rgba, keptAs: kept.keep(key, picture, pixels) ? picture : null };
   });
@@ -129,7 +198,7 @@ function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): P
 
 /** A picture's pixels at its own size: a PNG's kept decode (made now, and kept, if need be), an APNG's frame. */
 async function fullPixels(file: Blob, key: number, name: string, source: Size, picture: Picture): Promise<Uint8Array> {
-  if (picture !== 'file') return decodePixels(await apngPicture(file, name, picture), name);
+  if (picture !== 'file') return apngFramePixels(file, name, picture);
   await decoding.get(key)?.catch(() => {});
   return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source.width * source.height)).rgba;
 }
@@ -155,16 +224,21 @@ async function decodeFrame({
     const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
-  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts).
-  if (tilesAt && resize && whole && size.width <= source.width && size.height <= source.height) {
+  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts), when they may be kept.
+  const keepable = pixelsOf(source) <= KEPT_DECODE_PIXELS;
+  if (tilesAt && resize && whole && keepable && size.width <= source.width && size.height <= source.height) {
     const full = await fullPixels(file, key, name, source, picture);
     const pixels = samplePixels(full, source, tilesAt, size);
     if (pixels) return { rgba: pixels, keptAs: null };
   }
   // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
   // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.
-  const image = picture === 'file' ? file : await apngPicture(file, name, picture);
-  return { rgba: await decodePixels(image, name, { ...(resize ? { size } : {}), canvas, at }), keptAs: null };
+  const target = { size, canvas, at };
+  const rgba =
+    picture === 'file'
+      ? await filePixels(file, name, pixelsOf(source), target)
+      : await apngFramePixels(file, name, picture, target);
+  return { rgba, keptAs: null };
 }
 
 const analyser = new FrameAnalyser();
@@ -206,7 +280,8 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     // Copied here, on the matte, not on the page's main thread (a 4000x3000 still's lower band: ~24 MB).
     const { copyRowsFrom, canvas } = event.data;
     const rowsCopy = copyRowsFrom === null ? null : (rgba.slice(copyRowsFrom * canvas.width * 4).buffer as ArrayBuffer);
-    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, rowsCopy, facts, kept: holding() };
+    const readBackHidden = !(await readBackTrue);
+    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, rowsCopy, facts, readBackHidden, kept: holding() };
     // Transferred, not copied: the frame buffers belong to the runtime from now on.
     scope.postMessage(response, rowsCopy ? [rgba.buffer as ArrayBuffer, rowsCopy] : [rgba.buffer as ArrayBuffer]);
     return;

@@ -144,6 +144,7 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
   const files = useConverter((s) => s.files);
   const archiveUrl = useObjectUrl(archive?.zip);
   const failed = items.length - entries.length;
+  const readBackHidden = items.some((item) => item.status === 'done' && item.output.readBackHidden);
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="result-title">
@@ -161,6 +162,11 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
             <Text size="sm" c="dimmed">
               {entries.length} of {items.length} files converted
             </Text>
+            {readBackHidden && (
+              <Text size="sm" c="dimmed">
+                {MESSAGES.readBackHidden(entries.length)}
+              </Text>
+            )}
           </div>
           {entries.length > 0 && (
             <Button

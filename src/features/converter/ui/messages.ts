@@ -21,6 +21,8 @@ export const MESSAGES = {
   batchConverted: (count: number) => `${count} GIF${count === 1 ? '' : 's'} ready.`,
   batchFailed: (failed: number, total: number) => `${failed} of ${total} files could not be converted.`,
   downloadStarted: 'Download started',
+  readBackHidden: (files: number) =>
+    `Your browser's privacy protection hides canvas pixels, so the converter decoded the ${files === 1 ? 'PNG' : 'PNGs'} itself.`,
   fitMissedTitle: (budget: string) => `Could not fit under ${budget}`,
   fitMissed: (bytes: string) =>
     `The smallest GIF these files make is ${bytes}; it is ready below as the closest result.`,
