@@ -71,6 +71,8 @@ export interface ConversionJob {
   signal?: AbortSignal;
   /** A size estimate's sample of a conversion whose canvas has this size (plan.ts planLayout `sampleOf`). */
   sampleOf?: Size;
+  /** The heap the device allows a job (rules/memory.ts heapLimitFor); the engine's limit when not given. */
+  heapLimit?: number;
 }
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
@@ -109,7 +111,10 @@ const LOG_LINES_KEPT = 40;
 export async function runConversionJob(port: FFmpegPort, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
   const clock = job.clock ?? new StageClock();
-  const layout = planLayout(job.settings, job.sources, job.plays, job.sampleOf ? { sampleOf: job.sampleOf } : {});
+  const layout = planLayout(job.settings, job.sources, job.plays, {
+    ...(job.sampleOf ? { sampleOf: job.sampleOf } : {}),
+    ...(job.heapLimit !== undefined ? { heapLimit: job.heapLimit } : {}),
+  });
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const stopIfAborted = () => {
