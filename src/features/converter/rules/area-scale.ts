@@ -68,18 +68,41 @@ export class AreaScaler {
     const starts = this.#tapStart;
     const offsets = this.#tapOffset;
     const weights = this.#tapWeight;
-    for (let x = 0, o = 0; x < this.#target.width; x++, o += 4) {
+    const width = this.#target.width;
+    let opaque = true;
+    for (let i = 3; i < rgba.length; i += 4)
+      if (rgba[i] !== 255) {
+        opaque = false;
+        break;
+      }
+    // An opaque row (most pictures) needs no alpha weighting: its sums are plain means, alpha 255.
+    for (let x = 0, o = 0; x < width; x++, o += 4) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let t = starts[x]!; t < starts[x + 1]!; t++) {
-        const i = offsets[t]!;
-        const w = weights[t]! * rgba[i + 3]!;
-        r += rgba[i]! * w;
-        g += rgba[i + 1]! * w;
-        b += rgba[i + 2]! * w;
-        a += w;
+      const end = starts[x + 1]!;
+      if (opaque) {
+        for (let t = starts[x]!; t < end; t++) {
+          const i = offsets[t]!;
+          const w = weights[t]!;
+          r += rgba[i]! * w;
+          g += rgba[i + 1]! * w;
+          b += rgba[i + 2]! * w;
+        }
+        a = 255;
+        r *= 255;
+        g *= 255;
+        b *= 255;
+      } else {
+        for (let t = starts[x]!; t < end; t++) {
+          const i = offsets[t]!;
+          const w = weights[t]! * rgba[i + 3]!;
+          r += rgba[i]! * w;
+          g += rgba[i + 1]! * w;
+          b += rgba[i + 2]! * w;
+          a += w;
+        }
       }
       h[o] = r;
       h[o + 1] = g;
@@ -89,8 +112,7 @@ export class AreaScaler {
     // Source row y covers [y, y + 1) of the source, [y / ry, (y + 1) / ry) of the output: at most two rows.
     const ry = this.#ry;
     const rowEnd = (this.#row + 1) * ry;
-    const inCurrent = (Math.min(y + 1, rowEnd) - y) / ry;
-    add(this.#current, h, inCurrent);
+    add(this.#current, h, (Math.min(y + 1, rowEnd) - y) / ry);
     if (y + 1 >= rowEnd - 1e-9) {
       const spill = (y + 1 - rowEnd) / ry;
       if (spill > 1e-9) add(this.#next, h, spill);
@@ -103,12 +125,13 @@ export class AreaScaler {
     const out = this.#out;
     for (let o = 0; o < sums.length; o += 4) {
       const a = sums[o + 3]!;
-      if (a <= 1e-6) {
+      if (a <= 1e-3) {
         out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 0;
       } else {
-        out[o] = Math.round(sums[o]! / a);
-        out[o + 1] = Math.round(sums[o + 1]! / a);
-        out[o + 2] = Math.round(sums[o + 2]! / a);
+        const scale = 1 / a;
+        out[o] = Math.round(sums[o]! * scale);
+        out[o + 1] = Math.round(sums[o + 1]! * scale);
+        out[o + 2] = Math.round(sums[o + 2]! * scale);
         out[o + 3] = Math.round(a);
       }
     }

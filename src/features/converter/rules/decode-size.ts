@@ -1,21 +1,18 @@
-import { CANVAS_MAX_PIXELS } from './decode-route';
 import type { Placement, Size } from './dimensions';
 
 /**
- * How big each frame is decoded before the engine core scales it (lanczos) to its placement.
+ * How big the browser decodes each frame before the engine core scales it (lanczos) to its placement.
  *
  * The browser's `createImageBitmap(resizeQuality: 'high')` is close to nearest-neighbour at big ratios
  * (SSIM against lanczos 0.998 at 1.33×, 0.988 at 2×, 0.906 at 2.9×, 0.717 at 5.9×, measured here), so a
  * frame larger than its placement goes to the core at full size. Full-size frames sit in the core's file
  * system until the job ends, so they are bounded: a frame above FULL_DECODE_MAX_PIXELS, or a job whose
- * frames together would pass FULL_DECODE_JOB_BYTES, is pre-shrunk to about twice its placement (by the
- * browser, where it is still close to lanczos, or by the converter's area average for a picture over the
- * canvas cap, decode-route.ts) and the core does the rest; a job still too big at 2× is decoded at its
- * placement. `budgetBytes` lowers the job budget further when the heap has less room (memory.ts
- * heapHeadroom plus the placement-size frames it already counts). A picture over the canvas cap is never
- * held whole at full size when its frame is smaller: phones could not, and the core gains little from it.
+ * frames together would pass FULL_DECODE_JOB_BYTES, is pre-shrunk by the browser to about twice its
+ * placement (where the browser is still close to lanczos) and the core does the rest; a job still too
+ * big at 2× is decoded at its placement, as before. `budgetBytes` lowers the job budget further when the
+ * heap has less room (memory.ts heapHeadroom plus the placement-size frames it already counts).
  */
-export const FULL_DECODE_MAX_PIXELS = CANVAS_MAX_PIXELS;
+export const FULL_DECODE_MAX_PIXELS = 36_000_000;
 export const FULL_DECODE_JOB_BYTES = 640 * 1024 * 1024;
 /** The browser's pre-shrink stops at this multiple of the placement. */
 export const PRE_SHRINK_FACTOR = 2;

@@ -6,7 +6,8 @@ import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
 import { KEPT_DECODE_PIXELS, KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { Picture } from '../rules/frame-sources';
-import { decoderFor, fallbackFor, pixelsOf, type RouteAsk } from '../rules/decode-route';
+import { bandsOf, decoderFor, fallbackFor, pixelsOf, type Band, type RouteAsk } from '../rules/decode-route';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { canaryPixels, canaryPng, CANARY_SIZE, readBackIsTrue } from '../rules/pixel-trust';
 import { decodePngFrame, ownDecodeRefusal, placePicture, type FrameTarget } from '../rules/png-decode';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
@@ -49,15 +50,23 @@ const decoding = new Map<number, Promise<unknown>>();
 /** What this worker holds or is making, for the runtime's routing. */
 const holding = () => [...new Set([...kept.keys(), ...decoding.keys()])];
 
-/** Decodes a picture to `size` (or its own) and reads its pixels back, drawn at `at` on a transparent `canvas`. */
+/**
+ * Decodes a picture to `size` (or its own) and reads its pixels back, drawn at `at` on a transparent
+ * `canvas`; with `band`, only those rows of the picture (at its own size).
+ */
 async function decodePixels(
   image: ImageBitmapSource,
   name: string,
-  { size, canvas, at }: { size?: Size; canvas?: Size; at?: { x: number; y: number } } = {},
+  {
+    size,
+    canvas,
+    at,
+    band,
+  }: { size?: Size; canvas?: Size; at?: { x: number; y: number }; band?: Band & { width: number } } = {},
 ): Promise<Uint8Array> {
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(image, {
+    const options: ImageBitmapOptions = {
       ...(size ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' as const } : {}),
       // Straight alpha: colours under transparent pixels are not darkened before the GIF threshold.
       premultiplyAlpha: 'none',
@@ -67,7 +76,10 @@ async function decodePixels(
       // exactly that; 'none' would hand over the raw samples, visibly off for gAMA/cHRM files (tested in
       // tests/e2e/engine.spec.ts on a gAMA 1.0 + cHRM PNG and an sRGB one).
       colorSpaceConversion: 'default',
-    });
+    };
+    bitmap = band
+      ? await createImageBitmap(image, 0, band.y, band.width, band.height, options)
+      : await createImageBitmap(image, options);
   } catch {
     throw failedToLoadImage(name, 'the browser could not decode it');
   }
@@ -135,29 +147,50 @@ const readBackTrue: Promise<boolean> = (() => {
 })();
 
 /**
- * A PNG file's pixels (at `target`, else the picture at its own size of `sourcePixels`), decoded by the
- * browser or by the converter (rules/decode-route.ts); fails when neither can give true pixels.
+ * A picture over the canvas cap at its own size, decoded by the browser in bands of rows (rules/decode-route.ts
+ * bandsOf), each its own bitmap under the cap, joined here into the frame.
  */
-async function filePixels(file: Blob, name: string, sourcePixels: number, target?: FrameTarget): Promise<Uint8Array> {
-  const ask: RouteAsk = {
-    readBackTrue: await readBackTrue,
-    source: sourcePixels,
-    size: target ? pixelsOf(target.size) : sourcePixels,
-    canvas: target ? pixelsOf(target.canvas) : sourcePixels,
+async function decodeInBands(file: Blob, name: string, source: Size, target: FrameTarget): Promise<Uint8Array> {
+  const { canvas, at } = target;
+  const frame = new Uint8Array(canvas.width * canvas.height * 4);
+  for (const band of bandsOf(source)) {
+    const rows = await decodePixels(file, name, { band: { ...band, width: source.width } });
+    for (let row = 0; row < band.height; row++) {
+      const y = at.y + band.y + row;
+      if (y < 0 || y >= canvas.height) continue;
+      const from = Math.max(0, -at.x);
+      const length = Math.min(source.width - from, canvas.width - Math.max(0, at.x));
+      if (length <= 0) continue;
+      const start = (row * source.width + from) * 4;
+      frame.set(rows.subarray(start, start + length * 4), (y * canvas.width + Math.max(0, at.x)) * 4);
+    }
+  }
+  return frame;
+}
+
+/**
+ * A PNG file's pixels (at `target`, else the picture at its own size, read from its header when not given),
+ * decoded by the browser or by the converter (rules/decode-route.ts); fails when neither can give true pixels.
+ */
+async function filePixels(file: Blob, name: string, source: Size | null, target?: FrameTarget): Promise<Uint8Array> {
+  const size = source ??
+    pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer())) ?? { width: 1, height: 1 };
+  const frame = target ?? { size, canvas: size, at: { x: 0, y: 0 } };
+  const ask: RouteAsk = { readBackTrue: await readBackTrue, source: size, size: frame.size, canvas: frame.canvas };
+  const byBrowser = (way: 'browser' | 'browser-bands') => {
+    if (way === 'browser-bands') return decodeInBands(file, name, size, frame);
+    const resize = frame.size.width !== size.width || frame.size.height !== size.height;
+    return decodePixels(file, name, { ...(resize ? { size: frame.size } : {}), canvas: frame.canvas, at: frame.at });
   };
-  const byBrowser = () => {
-    if (!target) return decodePixels(file, name);
-    // A frame's size is never larger than its picture on either side (rules/decode-size.ts): fewer pixels is smaller.
-    const resize = pixelsOf(target.size) !== sourcePixels;
-    return decodePixels(file, name, { ...(resize ? { size: target.size } : {}), canvas: target.canvas, at: target.at });
-  };
-  if (decoderFor(ask) === 'browser') return byBrowser();
+  const decoder = decoderFor(ask);
+  if (decoder !== 'converter') return byBrowser(decoder);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const refusal = ownDecodeRefusal(bytes, name);
-  if (refusal === null) return decodePngFrame(bytes, name, target);
-  if (fallbackFor(ask) === 'browser') return byBrowser();
+  if (refusal === null) return decodePngFrame(bytes, name, frame);
+  const fallback = fallbackFor(ask);
+  if (fallback !== 'fail') return byBrowser(fallback);
   const why = ask.readBackTrue
-    ? `${refusal}, and it is too big for this browser to decode`
+    ? `${refusal}, and it is too big for this browser to decode at this size`
     : `${refusal}, and this browser's privacy protection hides the pixels it decodes`;
   throw failedToLoadImage(name, why);
 }
@@ -186,8 +219,9 @@ interface Decoded {
 }
 
 /** The whole PNG at its own size, decoded and kept if it fits the bound (then `rgba` is the kept pixels themselves). */
-function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): Promise<Decoded> {
-  const decoded = filePixels(file, name, pixels).then((rgba): Decoded => {
+/** `source`: the picture's size, or null to read it from the PNG's header. */
+function decodeAndKeep(file: Blob, key: number, name: string, source: Size | null, pixels: number): Promise<Decoded> {
+  const decoded = filePixels(file, name, source).then((rgba): Decoded => {
     const picture = { rgba, facts: null };
     return { rgba, keptAs: kept.keep(key, picture, pixels) ? picture : null };
   });
@@ -200,7 +234,7 @@ function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): P
 async function fullPixels(file: Blob, key: number, name: string, source: Size, picture: Picture): Promise<Uint8Array> {
   if (picture !== 'file') return apngFramePixels(file, name, picture);
   await decoding.get(key)?.catch(() => {});
-  return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source.width * source.height)).rgba;
+  return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source, pixelsOf(source))).rgba;
 }
 
 async function decodeFrame({
@@ -221,7 +255,7 @@ async function decodeFrame({
     const keptAs = kept.get(key);
     // A copy: the frame is transferred to the core, and the kept pixels serve the next encode too.
     if (keptAs) return { rgba: keptAs.rgba.slice(), keptAs };
-    const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
+    const decoded = await decodeAndKeep(file, key, name, source, pixelsOf(source));
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
   // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts), when they may be kept.
@@ -236,7 +270,7 @@ async function decodeFrame({
   const target = { size, canvas, at };
   const rgba =
     picture === 'file'
-      ? await filePixels(file, name, pixelsOf(source), target)
+      ? await filePixels(file, name, source, target)
       : await apngFramePixels(file, name, picture, target);
   return { rgba, keptAs: null };
 }
@@ -264,7 +298,7 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     const { file, key, pixels, facts } = event.data;
     // Not an answer: an undecodable file is reported by the conversion that decodes it.
     if (!decoding.has(key) && kept.get(key) === undefined)
-      decodeAndKeep(file, key, '', pixels).then(
+      decodeAndKeep(file, key, '', null, pixels).then(
         // Read from the kept pixels themselves: an ask ahead has no matte (facts-ahead.ts), so nothing changes them.
         ({ keptAs }) => keptAs && facts && prepare(facts, { rgba: keptAs.rgba, keptAs }),
         () => {},
