@@ -2,7 +2,7 @@ import { AreaScaler } from './area-scale';
 import type { Size } from './dimensions';
 import { failedToLoadImage } from './errors';
 import { PixelDataError } from './png-pixels';
-import { checkDataSize, colourOf, decodeRows, readPngImage } from './png-rows';
+import { checkDataSize, colourOf, decodeRows, decodeRowsWith, readPngImage, type Inflater } from './png-rows';
 
 /**
  * A frame decoded by the converter itself instead of the browser (runtime/decode.worker.ts says when):
@@ -44,22 +44,47 @@ export function ownDecodeRefusal(bytes: Uint8Array, fileName: string): string | 
   return colour.kind === 'unsupported' ? colour.reason : null;
 }
 
-/**
- * A PNG file's pixels as `target` asks (by default the picture at its own size); throws 'Failed to load
- * image: <name> (<why>)'.
- */
-export function decodePngFrame(bytes: Uint8Array, fileName: string, target?: FrameTarget): Uint8Array {
+/** The PNG read and its frame's sink, once its colours and size are known to be decodable. */
+function frameFor(bytes: Uint8Array, fileName: string, target: FrameTarget | undefined) {
   const image = readPngImage(bytes, fileName);
   const colour = colourOf(image);
   if (colour.kind === 'unsupported') throw failedToLoadImage(fileName, colour.reason);
   const { width, height } = image.header;
   try {
     checkDataSize(image);
-    const frame = frameOf(
-      image.header,
-      target ?? { size: { width, height }, canvas: { width, height }, at: { x: 0, y: 0 } },
-    );
+  } catch (error) {
+    if (error instanceof PixelDataError) throw failedToLoadImage(fileName, error.message);
+    throw error;
+  }
+  const whole = { size: { width, height }, canvas: { width, height }, at: { x: 0, y: 0 } };
+  return { image, frame: frameOf(image.header, target ?? whole) };
+}
+
+/**
+ * A PNG file's pixels as `target` asks (by default the picture at its own size); throws 'Failed to load
+ * image: <name> (<why>)'.
+ */
+export function decodePngFrame(bytes: Uint8Array, fileName: string, target?: FrameTarget): Uint8Array {
+  const { image, frame } = frameFor(bytes, fileName, target);
+  try {
     decodeRows(image, (_y, rgba) => frame.push(rgba));
+    return frame.canvas;
+  } catch (error) {
+    if (error instanceof PixelDataError) throw failedToLoadImage(fileName, error.message);
+    throw error;
+  }
+}
+
+/** decodePngFrame inflating with `inflate` (the browser's native inflate, in the decode worker). */
+export async function decodePngFrameWith(
+  inflate: Inflater,
+  bytes: Uint8Array,
+  fileName: string,
+  target?: FrameTarget,
+): Promise<Uint8Array> {
+  const { image, frame } = frameFor(bytes, fileName, target);
+  try {
+    await decodeRowsWith(inflate, image, (_y, rgba) => frame.push(rgba));
     return frame.canvas;
   } catch (error) {
     if (error instanceof PixelDataError) throw failedToLoadImage(fileName, error.message);

@@ -95,6 +95,15 @@ function rowConverter(image: PngImage, colour: PngColour): RowConverter {
   const convert = colourConverter(colour, Math.min(8, depth));
   if (depth === 8 && colorType === 6 && convert.identity)
     return (src, at, width, out) => out.set(src.subarray(at, at + width * 4));
+  if (depth === 8 && colorType === 2 && convert.identity && !trns)
+    return (src, at, width, out) => {
+      for (let x = 0, i = at, o = 0; x < width; x++, i += 3, o += 4) {
+        out[o] = src[i]!;
+        out[o + 1] = src[i + 1]!;
+        out[o + 2] = src[i + 2]!;
+        out[o + 3] = 255;
+      }
+    };
   const sample = (src: Uint8Array, at: number, n: number): number => {
     if (depth === 8) return src[at + n]!;
     if (depth === 16) return src[at + 2 * n]!;
@@ -201,74 +210,147 @@ export function checkDataSize(image: PngImage): void {
 }
 
 /**
- * Decodes the picture's rows in order into sRGB RGBA, calling `onRow(y, rgba)` with each (the buffer is
- * reused: copy what you keep). Throws PixelDataError for broken image data and RangeError for colours
- * that cannot be converted (the caller checks colourOf first).
+ * Inflates the zlib stream in `pieces`, handing on the output in order; stops early when `onData` throws
+ * (and rethrows that). The converter's own is fflate (`inflateInSteps`); the decode worker may hand in the
+ * browser's native DecompressionStream, three times as fast.
  */
-export function decodeRows(image: PngImage, onRow: (y: number, rgba: Uint8Array) => void): void {
-  const { width, height, colorType, bitDepth, interlaced } = image.header;
-  const channels = CHANNELS[colorType];
-  if (!channels) throw new PixelDataError(`invalid colour type ${colorType}`);
-  const convert = rowConverter(image, colourOf(image));
-  const format: PixelFormat = { ...image.header, palette: image.palette, transparency: image.transparency };
-  const bpp = Math.max(1, (channels * bitDepth) >> 3);
-  const strideOf = (w: number) => Math.ceil((w * channels * bitDepth) / 8);
-  if (interlaced) {
-    const data = inflateExactly(image.data, imageDataBytes(width, height, format));
-    const full = new Uint8Array(width * height * 4);
-    const row = new Uint8Array(width * 4);
-    let start = 0;
-    for (const pass of passesOf(width, height, true)) {
-      const stride = strideOf(pass.width);
-      for (let r = 0; r < pass.height; r++) {
-        const at = start + r * (stride + 1);
-        unfilterLine(data, at, r === 0 ? null : data, at - stride - 1, stride, bpp);
-        convert(data, at + 1, pass.width, row);
-        const y = pass.y0 + r * pass.dy;
-        for (let c = 0; c < pass.width; c++)
-          full.set(row.subarray(c * 4, c * 4 + 4), (y * width + pass.x0 + c * pass.dx) * 4);
-      }
-      start += pass.height * (stride + 1);
-    }
-    for (let y = 0; y < height; y++) onRow(y, full.subarray(y * width * 4, (y + 1) * width * 4));
-    return;
-  }
-  checkDataSize(image);
-  const stride = strideOf(width);
-  let line = new Uint8Array(stride + 1);
-  let prev = new Uint8Array(stride + 1);
-  const rgba = new Uint8Array(width * 4);
-  let filled = 0;
-  let y = 0;
+export type Inflater = (pieces: readonly Uint8Array[], onData: (chunk: Uint8Array) => void) => Promise<void>;
+
+/** fflate's inflate, a small step of input at a time. */
+export function inflateInSteps(pieces: readonly Uint8Array[], onData: (chunk: Uint8Array) => void): void {
   let ended = false;
   const stream = new Unzlib((chunk, final) => {
-    for (let i = 0; i < chunk.length;) {
-      if (y >= height) throw new PixelDataError('the image data is longer than the image');
-      const take = Math.min(chunk.length - i, stride + 1 - filled);
-      line.set(chunk.subarray(i, i + take), filled);
-      filled += take;
-      i += take;
-      if (filled === stride + 1) {
-        unfilterLine(line, 0, y === 0 ? null : prev, 0, stride, bpp);
-        convert(line, 1, width, rgba);
-        onRow(y++, rgba);
-        [line, prev] = [prev, line];
-        filled = 0;
-      }
-    }
+    onData(chunk);
     ended ||= final;
   });
-  try {
-    image.data.forEach((piece, index) => {
-      const last = index === image.data.length - 1;
-      for (let at = 0; !ended && (at < piece.length || (last && at === 0)); at += INFLATE_STEP) {
-        const end = Math.min(piece.length, at + INFLATE_STEP);
-        stream.push(piece.subarray(at, end), last && end >= piece.length);
+  pieces.forEach((piece, index) => {
+    const last = index === pieces.length - 1;
+    for (let at = 0; !ended && (at < piece.length || (last && at === 0)); at += INFLATE_STEP) {
+      const end = Math.min(piece.length, at + INFLATE_STEP);
+      stream.push(piece.subarray(at, end), last && end >= piece.length);
+    }
+  });
+}
+
+/** The decoding of one picture's rows: what each needs, made once. */
+function rowDecoding(image: PngImage) {
+  const { width, height, colorType, bitDepth } = image.header;
+  const channels = CHANNELS[colorType];
+  if (!channels) throw new PixelDataError(`invalid colour type ${colorType}`);
+  const format: PixelFormat = { ...image.header, palette: image.palette, transparency: image.transparency };
+  return {
+    width,
+    height,
+    format,
+    convert: rowConverter(image, colourOf(image)),
+    bpp: Math.max(1, (channels * bitDepth) >> 3),
+    strideOf: (w: number) => Math.ceil((w * channels * bitDepth) / 8),
+  };
+}
+
+/** Takes the inflated bytes of a non-interlaced picture in order and hands on each row once complete. */
+class RowAssembler {
+  readonly #decoding: ReturnType<typeof rowDecoding>;
+  readonly #onRow: (y: number, rgba: Uint8Array) => void;
+  readonly #stride: number;
+  #line: Uint8Array;
+  #prev: Uint8Array;
+  readonly #rgba: Uint8Array;
+  #filled = 0;
+  #y = 0;
+
+  constructor(decoding: ReturnType<typeof rowDecoding>, onRow: (y: number, rgba: Uint8Array) => void) {
+    this.#decoding = decoding;
+    this.#onRow = onRow;
+    this.#stride = decoding.strideOf(decoding.width);
+    this.#line = new Uint8Array(this.#stride + 1);
+    this.#prev = new Uint8Array(this.#stride + 1);
+    this.#rgba = new Uint8Array(decoding.width * 4);
+  }
+
+  get complete(): boolean {
+    return this.#y === this.#decoding.height;
+  }
+
+  push(chunk: Uint8Array): void {
+    const { height, width, bpp, convert } = this.#decoding;
+    const lineBytes = this.#stride + 1;
+    for (let i = 0; i < chunk.length;) {
+      if (this.#y >= height) throw new PixelDataError('the image data is longer than the image');
+      const take = Math.min(chunk.length - i, lineBytes - this.#filled);
+      this.#line.set(chunk.subarray(i, i + take), this.#filled);
+      this.#filled += take;
+      i += take;
+      if (this.#filled === lineBytes) {
+        const line = this.#line;
+        unfilterLine(line, 0, this.#y === 0 ? null : this.#prev, 0, this.#stride, bpp);
+        convert(line, 1, width, this.#rgba);
+        this.#onRow(this.#y++, this.#rgba);
+        this.#line = this.#prev;
+        this.#prev = line;
+        this.#filled = 0;
       }
-    });
+    }
+  }
+}
+
+/** An interlaced picture: its passes fill the whole picture in, then its rows are handed on. */
+function decodeInterlaced(image: PngImage, onRow: (y: number, rgba: Uint8Array) => void): void {
+  const { width, height, format, convert, bpp, strideOf } = rowDecoding(image);
+  const data = inflateExactly(image.data, imageDataBytes(width, height, format));
+  const full = new Uint8Array(width * height * 4);
+  const row = new Uint8Array(width * 4);
+  let start = 0;
+  for (const pass of passesOf(width, height, true)) {
+    const stride = strideOf(pass.width);
+    for (let r = 0; r < pass.height; r++) {
+      const at = start + r * (stride + 1);
+      unfilterLine(data, at, r === 0 ? null : data, at - stride - 1, stride, bpp);
+      convert(data, at + 1, pass.width, row);
+      const y = pass.y0 + r * pass.dy;
+      for (let c = 0; c < pass.width; c++)
+        full.set(row.subarray(c * 4, c * 4 + 4), (y * width + pass.x0 + c * pass.dx) * 4);
+    }
+    start += pass.height * (stride + 1);
+  }
+  for (let y = 0; y < height; y++) onRow(y, full.subarray(y * width * 4, (y + 1) * width * 4));
+}
+
+/**
+ * Decodes the picture's rows in order into sRGB RGBA, calling `onRow(y, rgba)` with each (the buffer is
+ * reused: copy what you keep), inflating with fflate. Throws PixelDataError for broken image data and
+ * RangeError for colours that cannot be converted (the caller checks colourOf first).
+ */
+export function decodeRows(image: PngImage, onRow: (y: number, rgba: Uint8Array) => void): void {
+  if (image.header.interlaced) return decodeInterlaced(image, onRow);
+  checkDataSize(image);
+  const rows = new RowAssembler(rowDecoding(image), onRow);
+  try {
+    inflateInSteps(image.data, (chunk) => rows.push(chunk));
   } catch (error) {
     if (error instanceof PixelDataError || error instanceof RangeError) throw error;
     throw new PixelDataError('corrupt compressed image data');
   }
-  if (y !== height) throw new PixelDataError('the image data is shorter than the image');
+  if (!rows.complete) throw new PixelDataError('the image data is shorter than the image');
+}
+
+/**
+ * decodeRows with another inflater (the browser's). A stream that fails after the last row (a wrong
+ * checksum, bytes after its end) has given the whole picture, as browsers take it.
+ */
+export async function decodeRowsWith(
+  inflate: Inflater,
+  image: PngImage,
+  onRow: (y: number, rgba: Uint8Array) => void,
+): Promise<void> {
+  if (image.header.interlaced) return decodeInterlaced(image, onRow);
+  checkDataSize(image);
+  const rows = new RowAssembler(rowDecoding(image), onRow);
+  try {
+    await inflate(image.data, (chunk) => rows.push(chunk));
+  } catch (error) {
+    if (error instanceof PixelDataError || error instanceof RangeError) throw error;
+    if (!rows.complete) throw new PixelDataError('corrupt compressed image data');
+  }
+  if (!rows.complete) throw new PixelDataError('the image data is shorter than the image');
 }

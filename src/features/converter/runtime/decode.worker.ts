@@ -9,7 +9,14 @@ import type { Picture } from '../rules/frame-sources';
 import { bandsOf, decoderFor, fallbackFor, pixelsOf, type Band, type RouteAsk } from '../rules/decode-route';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { canaryPixels, canaryPng, CANARY_SIZE, readBackIsTrue } from '../rules/pixel-trust';
-import { decodePngFrame, ownDecodeRefusal, placePicture, type FrameTarget } from '../rules/png-decode';
+import {
+  decodePngFrame,
+  decodePngFrameWith,
+  ownDecodeRefusal,
+  placePicture,
+  type FrameTarget,
+} from '../rules/png-decode';
+import { nativeInflate } from './native-inflate';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture, apngPixels } from './apng-pictures';
 
@@ -186,7 +193,8 @@ async function filePixels(file: Blob, name: string, source: Size | null, target?
   if (decoder !== 'converter') return byBrowser(decoder);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const refusal = ownDecodeRefusal(bytes, name);
-  if (refusal === null) return decodePngFrame(bytes, name, frame);
+  if (refusal === null)
+    return nativeInflate ? decodePngFrameWith(nativeInflate, bytes, name, frame) : decodePngFrame(bytes, name, frame);
   const fallback = fallbackFor(ask);
   if (fallback !== 'fail') return byBrowser(fallback);
   const why = ask.readBackTrue
