@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bandsOf, CANVAS_MAX_PIXELS, decoderFor, fallbackFor, pixelsOf, type RouteAsk } from './decode-route';
+import {
+  bandsOf,
+  CANVAS_MAX_PIXELS,
+  decoderFor,
+  fallbackFor,
+  noTruePixels,
+  pixelsOf,
+  type RouteAsk,
+} from './decode-route';
 import { planLayout } from './plan';
 import { DEFAULT_SETTINGS, type ConversionSettings } from './settings';
 
@@ -46,6 +54,17 @@ describe('who decodes a frame', () => {
     expect(fallbackFor(ask(true, [5712, 4284]))).toBe('browser-bands');
     expect(fallbackFor(ask(true, [8000, 6000], [5760, 4320]))).toBe('fail');
     expect(fallbackFor(ask(false, [320, 240]))).toBe('fail');
+  });
+});
+
+describe('when no way gives true pixels', () => {
+  it("fails in the spec's form, naming the file and why, never with a guessed picture", () => {
+    expect(noTruePixels('scan.png', 'a colour profile for CMYK pictures', false).message).toBe(
+      "Failed to load image: scan.png (a colour profile for CMYK pictures, and this browser's privacy protection hides the pixels it decodes)",
+    );
+    expect(noTruePixels('huge.png', 'its colour profile cannot be read', true).message).toBe(
+      'Failed to load image: huge.png (its colour profile cannot be read, and it is too big for this browser to decode at this size)',
+    );
   });
 });
 

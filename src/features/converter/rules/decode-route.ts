@@ -1,4 +1,5 @@
 import type { Size } from './dimensions';
+import { failedToLoadImage } from './errors';
 
 /**
  * Who decodes a frame, and how, so that no canvas or bitmap is ever bigger than the largest one every
@@ -48,6 +49,19 @@ export function decoderFor(ask: RouteAsk): Decoder {
  */
 export function fallbackFor(ask: RouteAsk): 'browser' | 'browser-bands' | 'fail' {
   return (ask.readBackTrue && browserWay(ask)) || 'fail';
+}
+
+/**
+ * The failure when no way gives true pixels: the converter cannot convert the PNG's colours (`refusal`
+ * says why) and the browser's pixels are hidden, or would need a bitmap over the cap. Never a guess.
+ */
+export function noTruePixels(fileName: string, refusal: string, readBackTrue: boolean): Error {
+  return failedToLoadImage(
+    fileName,
+    readBackTrue
+      ? `${refusal}, and it is too big for this browser to decode at this size`
+      : `${refusal}, and this browser's privacy protection hides the pixels it decodes`,
+  );
 }
 
 export interface Band {

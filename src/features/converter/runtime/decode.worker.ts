@@ -6,7 +6,15 @@ import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
 import { KEPT_DECODE_PIXELS, KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { Picture } from '../rules/frame-sources';
-import { bandsOf, decoderFor, fallbackFor, pixelsOf, type Band, type RouteAsk } from '../rules/decode-route';
+import {
+  bandsOf,
+  decoderFor,
+  fallbackFor,
+  noTruePixels,
+  pixelsOf,
+  type Band,
+  type RouteAsk,
+} from '../rules/decode-route';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png-size';
 import { canaryPixels, canaryPng, CANARY_SIZE, readBackIsTrue } from '../rules/pixel-trust';
 import {
@@ -197,10 +205,7 @@ async function filePixels(file: Blob, name: string, source: Size | null, target?
     return nativeInflate ? decodePngFrameWith(nativeInflate, bytes, name, frame) : decodePngFrame(bytes, name, frame);
   const fallback = fallbackFor(ask);
   if (fallback !== 'fail') return byBrowser(fallback);
-  const why = ask.readBackTrue
-    ? `${refusal}, and it is too big for this browser to decode at this size`
-    : `${refusal}, and this browser's privacy protection hides the pixels it decodes`;
-  throw failedToLoadImage(name, why);
+  throw noTruePixels(name, refusal, ask.readBackTrue);
 }
 
 /** An APNG's picture at `target`: composited here, then scaled and read back by the browser, or placed by the converter. */
