@@ -50,15 +50,19 @@ describe('memory pre-flight', () => {
 });
 
 describe('the heap a device allows', () => {
-  it('is a quarter of the memory Chromium reports, at most the engine limit', () => {
+  it('is half the memory Chromium reports, at most the engine limit', () => {
     expect(heapLimitFor(8)).toBe(ENGINE_HEAP_LIMIT_BYTES);
-    expect(heapLimitFor(4)).toBe(1024 * MIB);
-    expect(heapLimitFor(2)).toBe(512 * MIB);
+    expect(heapLimitFor(4)).toBe(ENGINE_HEAP_LIMIT_BYTES);
+    expect(heapLimitFor(2)).toBe(1024 * MIB);
+    expect(heapLimitFor(0.5)).toBe(256 * MIB);
   });
 
-  it("is a phone's budget where the browser reports nothing (Safari, Firefox)", () => {
+  it("is a phone's budget where the browser reports nothing (Safari, Firefox), with room for the spec's largest job", () => {
     expect(heapLimitFor(undefined)).toBe(NO_DEVICE_FIGURE_HEAP_BYTES);
-    expect(NO_DEVICE_FIGURE_HEAP_BYTES).toBe(1024 * MIB);
+    expect(NO_DEVICE_FIGURE_HEAP_BYTES).toBe(1280 * MIB);
+    expect(assertFitsInMemory(10, 3840, 2160, 0, NO_DEVICE_FIGURE_HEAP_BYTES)).toBeLessThan(
+      NO_DEVICE_FIGURE_HEAP_BYTES,
+    );
   });
 
   it('refuses a still too big for the budget with the size that fits, and that size is accepted', () => {
