@@ -54,9 +54,9 @@ export function estimateHeapBytes(frameCount: number, width: number, height: num
 
 /**
  * Where the browser does not say how much memory its device has (`navigator.deviceMemory` is Chromium's
- * alone: Safari and Firefox give nothing), a job plans for a phone of 3–4 GB. The estimate above runs far
- * over what the core really uses (10 × 3840x2160 grain: 1036 MiB estimated, 225 MiB used, heap.ts), so
- * this budget of the estimate lets the largest job the spec allows through at about a quarter of it used.
+ * alone: Safari and Firefox give nothing), a job plans for a phone of 3–4 GB. The estimate above runs
+ * several times over what the core really uses (heap.ts; figures in the README), so this budget of the
+ * estimate still lets the largest job the spec allows through.
  */
 export const NO_DEVICE_FIGURE_HEAP_BYTES = 1280 * MIB;
 

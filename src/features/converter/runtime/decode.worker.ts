@@ -145,7 +145,7 @@ async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
 /**
  * Whether this browser's read-back gives true pixels, checked once, when the worker starts: the canary
  * (rules/pixel-trust.ts) read the ways real frames are, a PNG read whole and drawn at an offset, and an
- * APNG frame's ImageData. A few milliseconds, while the worker waits for its first frame anyway.
+ * APNG frame's ImageData. Three tiny decodes, while the worker waits for its first frame anyway.
  */
 const readBackTrue: Promise<boolean> = (() => {
   const { width, height } = CANARY_SIZE;
