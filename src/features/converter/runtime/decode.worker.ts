@@ -231,8 +231,10 @@ interface Decoded {
   keptAs: KeptPicture | null;
 }
 
-/** The whole PNG at its own size, decoded and kept if it fits the bound (then `rgba` is the kept pixels themselves). */
-/** `source`: the picture's size, or null to read it from the PNG's header. */
+/**
+ * The whole PNG at its own size (`source`, or null to read it from the PNG's header), decoded and kept if
+ * it fits the bound (then `rgba` is the kept pixels themselves).
+ */
 function decodeAndKeep(file: Blob, key: number, name: string, source: Size | null, pixels: number): Promise<Decoded> {
   const decoded = filePixels(file, name, source).then((rgba): Decoded => {
     const picture = { rgba, facts: null };
