@@ -3,7 +3,7 @@ import { FrameAnalyser, type FrameFacts } from '../rules/frame-facts';
 import { applyMatte } from '../rules/matte';
 import { samplePixels } from '../rules/sample-pixels';
 import { factsAskKey, type FactsAsk } from '../rules/facts-ahead';
-import { KEPT_DECODE_PIXELS, KeptDecodes } from '../rules/kept-decodes';
+import { KeptDecodes } from '../rules/kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { Picture } from '../rules/frame-sources';
 import {
@@ -273,9 +273,8 @@ async function decodeFrame({
     const decoded = await decodeAndKeep(file, key, name, source, pixelsOf(source));
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
-  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts), when they may be kept.
-  const keepable = pixelsOf(source) <= KEPT_DECODE_PIXELS;
-  if (tilesAt && resize && whole && keepable && size.width <= source.width && size.height <= source.height) {
+  // A size estimate's sample, made from the picture's full pixels (rules/sample-pixels.ts).
+  if (tilesAt && resize && whole && size.width <= source.width && size.height <= source.height) {
     const full = await fullPixels(file, key, name, source, picture);
     const pixels = samplePixels(full, source, tilesAt, size);
     if (pixels) return { rgba: pixels, keptAs: null };
