@@ -21,6 +21,8 @@ export type HarnessResult =
       width: number;
       height: number;
       frameCount: number;
+      /** The converter decoded the PNGs itself: the browser's read-back is not the truth. */
+      readBackHidden: boolean;
       /** From the convert() call to the GIF Blob, in the page. */
       engineMs: number;
       progress: TimedProgress[];
@@ -84,6 +86,7 @@ async function convert(
       width: output.width,
       height: output.height,
       frameCount: output.frameCount,
+      readBackHidden: output.readBackHidden === true,
       progress,
     };
   } catch (error) {

@@ -47,6 +47,11 @@ export interface ConversionOutput {
   frameCount: number;
   /** Where each frame's PNG sits in the GIF, in frame order (the compare view lines them up). */
   placements?: readonly Placement[];
+  /**
+   * The browser's privacy protection hides canvas pixels (its read-back is randomised or blocked), so the
+   * converter decoded the PNGs itself; the result says so in one line.
+   */
+  readBackHidden?: boolean;
 }
 
 export interface ConvertOptions {

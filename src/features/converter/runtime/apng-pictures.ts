@@ -18,10 +18,20 @@ async function composerFor(file: Blob, name: string): Promise<ApngComposer> {
   return composer;
 }
 
-/** An APNG's default image or composited frame, as ImageData the browser can scale like a decoded PNG. */
-export async function apngPicture(file: Blob, name: string, picture: 'default' | number): Promise<ImageData> {
+/** An APNG's default image or composited frame: its RGBA, at the APNG's size. */
+export async function apngPixels(
+  file: Blob,
+  name: string,
+  picture: 'default' | number,
+): Promise<{ rgba: Uint8Array; width: number; height: number }> {
   const composer = await composerFor(file, name);
   const rgba = picture === 'default' ? composer.defaultImage() : composer.frame(picture);
+  return { rgba, width: composer.width, height: composer.height };
+}
+
+/** An APNG's default image or composited frame, as ImageData the browser can scale like a decoded PNG. */
+export async function apngPicture(file: Blob, name: string, picture: 'default' | number): Promise<ImageData> {
+  const { rgba, width, height } = await apngPixels(file, name, picture);
   const pixels = new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length);
-  return new ImageData(pixels, composer.width, composer.height);
+  return new ImageData(pixels, width, height);
 }

@@ -73,6 +73,8 @@ export interface ConversionJob {
   signal?: AbortSignal;
   /** A size estimate's sample of a conversion whose canvas has this size (plan.ts planLayout `sampleOf`). */
   sampleOf?: Size;
+  /** The heap the device allows a job (rules/memory.ts heapLimitFor); the engine's limit when not given. */
+  heapLimit?: number;
 }
 
 /** Two frames in flight keep both decode workers busy while a third is handed over. */
@@ -81,10 +83,12 @@ const READ_AHEAD = 2;
 export interface JobResult {
   gif: Uint8Array;
   plan: ConversionPlan;
+  /** The browser's read-back was not the truth: the converter decoded the PNGs itself (rules/png/pixel-trust.ts). */
+  readBackHidden?: boolean;
 }
 
 /** What a finished job gives the app: the GIF as a Blob, with what the result card shows of the plan. */
-export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
+export function conversionOutput({ gif, plan, readBackHidden }: JobResult): ConversionOutput {
   return {
     gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: 'image/gif' }),
     fileName: plan.fileName,
@@ -92,6 +96,7 @@ export function conversionOutput({ gif, plan }: JobResult): ConversionOutput {
     height: plan.height,
     frameCount: plan.frames.length,
     placements: plan.frames.map((frame) => frame.placement),
+    ...(readBackHidden ? { readBackHidden } : {}),
   };
 }
 
@@ -118,7 +123,10 @@ const LOG_LINES_KEPT = 40;
 export async function runConversionJob(core: Core, job: ConversionJob): Promise<JobResult> {
   const report = job.onProgress ?? (() => {});
   const clock = job.clock ?? new StageClock(() => performance.now());
-  const layout = planLayout(job.settings, job.sources, job.plays, job.sampleOf ? { sampleOf: job.sampleOf } : {});
+  const layout = planLayout(job.settings, job.sources, job.plays, {
+    ...(job.sampleOf ? { sampleOf: job.sampleOf } : {}),
+    ...(job.heapLimit !== undefined ? { heapLimit: job.heapLimit } : {}),
+  });
   const milestones = milestonesFor(layout.frames.length);
   const total = layout.frames.length;
   const stopIfAborted = () => {
@@ -138,6 +146,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     report(preparingProgress(milestones, 0, total));
     const content = new ContentTally(layout);
     const histogram = new HistogramBuilder();
+    let readBackHidden = false;
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
     const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
@@ -160,7 +169,8 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
       handOvers.push(write);
     };
     for (const [index, frame] of layout.frames.entries()) {
-      const { rgba, facts, rowsCopy } = await clock.time('decode', () => reads[index]!);
+      const { rgba, facts, rowsCopy, readBackHidden: hidden } = await clock.time('decode', () => reads[index]!);
+      readBackHidden ||= hidden === true;
       reads[index] = undefined;
       stopIfAborted();
       startRead(index + ahead);
@@ -248,7 +258,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
       gif = clock.timeSync('finalize', () => applyTiming(encoded[0]!, { delaysCs, loopCount }));
     }
     report(completeProgress(milestones));
-    return { gif, plan };
+    return { gif, plan, ...(readBackHidden ? { readBackHidden } : {}) };
   } finally {
     // A missing output (failed job) is not an error here.
     for (const file of [...written, ...outputs]) await core.deleteFile(file).catch(() => {});

@@ -57,8 +57,17 @@ export type DecodeWorkerRequest = DecodeRequest | KeepOnlyRequest | DecodeAheadR
 
 /**
  * `kept`: the keys whose full-size decodes the worker holds or is making after this frame, for the runtime
- * to route their frames to it.
+ * to route their frames to it. `readBackHidden`: the browser's read-back is not the truth (privacy
+ * protection), so the converter decoded the frame itself (rules/png/pixel-trust.ts).
  */
 export type DecodeResponse =
-  | { id: number; ok: true; rgba: ArrayBuffer; rowsCopy: ArrayBuffer | null; facts: FrameFacts; kept: number[] }
+  | {
+      id: number;
+      ok: true;
+      rgba: ArrayBuffer;
+      rowsCopy: ArrayBuffer | null;
+      facts: FrameFacts;
+      readBackHidden: boolean;
+      kept: number[];
+    }
   | { id: number; ok: false; message: string; kept: number[] };

@@ -3,6 +3,8 @@
  * resampler, see rules/plan/decode-size.ts) and reads its pixels back, drawn at a given place on a
  * transparent canvas (the frame's own size when the engine core places it). The pixels are blended onto
  * the matte and analysed here, where they are (rules/palette/frame-facts.ts): the page only combines the facts.
+ * When the browser's read-back is not the truth, or a picture is bigger than a canvas may be, the
+ * converter decodes the PNG itself (rules/plan/decode-route.ts).
  */
 import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/errors';
 import { FrameAnalyser, type FrameFacts } from '../rules/palette/frame-facts';
@@ -12,8 +14,27 @@ import { factsAskKey, type FactsAsk } from '../rules/plan/facts-ahead';
 import { KeptDecodes } from './kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { Picture } from '../rules/plan/frame-sources';
+import {
+  bandsOf,
+  decoderFor,
+  fallbackFor,
+  noTruePixels,
+  pixelsOf,
+  type Band,
+  type RouteAsk,
+} from '../rules/plan/decode-route';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
+import { canaryPixels, canaryPng, CANARY_SIZE, readBackIsTrue } from '../rules/png/pixel-trust';
+import {
+  decodePngFrame,
+  decodePngFrameWith,
+  ownDecodeRefusal,
+  placePicture,
+  type FrameTarget,
+} from '../rules/png/decode';
+import { nativeInflate } from './native-inflate';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
-import { apngPicture } from './apng-pictures';
+import { apngPicture, apngPixels } from './apng-pictures';
 
 /** The worker scope, typed for what this module uses (the project's TS lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -44,15 +65,23 @@ const decoding = new Map<number, Promise<unknown>>();
 /** What this worker holds or is making, for the runtime's routing. */
 const holding = () => [...new Set([...kept.keys(), ...decoding.keys()])];
 
-/** Decodes a picture to `size` (or its own) and reads its pixels back, drawn at `at` on a transparent `canvas`. */
+/**
+ * Decodes a picture to `size` (or its own) and reads its pixels back, drawn at `at` on a transparent
+ * `canvas`; with `band`, only those rows of the picture (at its own size).
+ */
 async function decodePixels(
   image: ImageBitmapSource,
   name: string,
-  { size, canvas, at }: { size?: Size; canvas?: Size; at?: { x: number; y: number } } = {},
+  {
+    size,
+    canvas,
+    at,
+    band,
+  }: { size?: Size; canvas?: Size; at?: { x: number; y: number }; band?: Band & { width: number } } = {},
 ): Promise<Uint8Array> {
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(image, {
+    const options: ImageBitmapOptions = {
       ...(size ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' as const } : {}),
       // Straight alpha: colours under transparent pixels are not darkened before the GIF threshold.
       premultiplyAlpha: 'none',
@@ -62,7 +91,10 @@ async function decodePixels(
       // exactly that; 'none' would hand over the raw samples, visibly off for gAMA/cHRM files (tested in
       // tests/e2e/engine.spec.ts on a gAMA 1.0 + cHRM PNG and an sRGB one).
       colorSpaceConversion: 'default',
-    });
+    };
+    bitmap = band
+      ? await createImageBitmap(image, 0, band.y, band.width, band.height, options)
+      : await createImageBitmap(image, options);
   } catch {
     throw failedToLoadImage(name, 'the browser could not decode it');
   }
@@ -109,15 +141,101 @@ async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
   }
 }
 
+/**
+ * Whether this browser's read-back gives true pixels, checked once, when the worker starts: the canary
+ * (rules/png/pixel-trust.ts) read the ways real frames are, a PNG read whole and drawn at an offset, and an
+ * APNG frame's ImageData. Three tiny decodes, while the worker waits for its first frame anyway.
+ */
+const readBackTrue: Promise<boolean> = (() => {
+  const { width, height } = CANARY_SIZE;
+  const png = () => new Blob([canaryPng() as Uint8Array<ArrayBuffer>], { type: 'image/png' });
+  const offset = async () => {
+    const placed = await decodePixels(png(), '', { canvas: { width: width + 1, height }, at: { x: 1, y: 0 } });
+    const rgba = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++)
+      rgba.set(placed.subarray((y * (width + 1) + 1) * 4, (y * (width + 1) + 1 + width) * 4), y * width * 4);
+    return rgba;
+  };
+  const imageData = () => new ImageData(new Uint8ClampedArray(canaryPixels().buffer as ArrayBuffer), width, height);
+  return readBackIsTrue([() => decodePixels(png(), ''), offset, () => decodePixels(imageData(), '')]);
+})();
+
+/**
+ * A picture over the canvas cap at its own size, decoded by the browser in bands of rows (rules/plan/decode-route.ts
+ * bandsOf), each its own bitmap under the cap, joined here into the frame.
+ */
+async function decodeInBands(file: Blob, name: string, source: Size, target: FrameTarget): Promise<Uint8Array> {
+  const { canvas, at } = target;
+  const frame = new Uint8Array(canvas.width * canvas.height * 4);
+  for (const band of bandsOf(source)) {
+    const rows = await decodePixels(file, name, { band: { ...band, width: source.width } });
+    for (let row = 0; row < band.height; row++) {
+      const y = at.y + band.y + row;
+      if (y < 0 || y >= canvas.height) continue;
+      const from = Math.max(0, -at.x);
+      const length = Math.min(source.width - from, canvas.width - Math.max(0, at.x));
+      if (length <= 0) continue;
+      const start = (row * source.width + from) * 4;
+      frame.set(rows.subarray(start, start + length * 4), (y * canvas.width + Math.max(0, at.x)) * 4);
+    }
+  }
+  return frame;
+}
+
+/**
+ * A PNG file's pixels (at `target`, else the picture at its own size, read from its header when not given),
+ * decoded by the browser or by the converter (rules/plan/decode-route.ts); fails when neither can give true pixels.
+ */
+async function filePixels(file: Blob, name: string, source: Size | null, target?: FrameTarget): Promise<Uint8Array> {
+  const size = source ??
+    pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer())) ?? { width: 1, height: 1 };
+  const frame = target ?? { size, canvas: size, at: { x: 0, y: 0 } };
+  const ask: RouteAsk = { readBackTrue: await readBackTrue, source: size, size: frame.size, canvas: frame.canvas };
+  const byBrowser = (way: 'browser' | 'browser-bands') => {
+    if (way === 'browser-bands') return decodeInBands(file, name, size, frame);
+    const resize = frame.size.width !== size.width || frame.size.height !== size.height;
+    return decodePixels(file, name, { ...(resize ? { size: frame.size } : {}), canvas: frame.canvas, at: frame.at });
+  };
+  const decoder = decoderFor(ask);
+  if (decoder !== 'converter') return byBrowser(decoder);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const refusal = ownDecodeRefusal(bytes, name);
+  if (refusal === null)
+    return nativeInflate ? decodePngFrameWith(nativeInflate, bytes, name, frame) : decodePngFrame(bytes, name, frame);
+  const fallback = fallbackFor(ask);
+  if (fallback !== 'fail') return byBrowser(fallback);
+  throw noTruePixels(name, refusal, ask.readBackTrue);
+}
+
+/** An APNG's picture at `target`: composited here, then scaled and read back by the browser, or placed by the converter. */
+async function apngFramePixels(file: Blob, name: string, picture: 'default' | number, target?: FrameTarget) {
+  if (await readBackTrue) {
+    const image = await apngPicture(file, name, picture);
+    if (!target) return decodePixels(image, name);
+    const resize = target.size.width !== image.width || target.size.height !== image.height;
+    return decodePixels(image, name, {
+      ...(resize ? { size: target.size } : {}),
+      canvas: target.canvas,
+      at: target.at,
+    });
+  }
+  const { rgba, width, height } = await apngPixels(file, name, picture);
+  const size = { width, height };
+  return placePicture(rgba, size, target ?? { size, canvas: size, at: { x: 0, y: 0 } });
+}
+
 /** A frame's pixels, and the kept decode they were copied from, if any. */
 interface Decoded {
   rgba: Uint8Array;
   keptAs: KeptPicture | null;
 }
 
-/** The whole PNG at its own size, decoded and kept if it fits the bound (then `rgba` is the kept pixels themselves). */
-function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): Promise<Decoded> {
-  const decoded = decodePixels(file, name).then((rgba): Decoded => {
+/**
+ * The whole PNG at its own size (`source`, or null to read it from the PNG's header), decoded and kept if
+ * it fits the bound (then `rgba` is the kept pixels themselves).
+ */
+function decodeAndKeep(file: Blob, key: number, name: string, source: Size | null, pixels: number): Promise<Decoded> {
+  const decoded = filePixels(file, name, source).then((rgba): Decoded => {
     const picture = { rgba, facts: null };
     return { rgba, keptAs: kept.keep(key, picture, pixels) ? picture : null };
   });
@@ -128,9 +246,9 @@ function decodeAndKeep(file: Blob, key: number, name: string, pixels: number): P
 
 /** A picture's pixels at its own size: a PNG's kept decode (made now, and kept, if need be), an APNG's frame. */
 async function fullPixels(file: Blob, key: number, name: string, source: Size, picture: Picture): Promise<Uint8Array> {
-  if (picture !== 'file') return decodePixels(await apngPicture(file, name, picture), name);
+  if (picture !== 'file') return apngFramePixels(file, name, picture);
   await decoding.get(key)?.catch(() => {});
-  return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source.width * source.height)).rgba;
+  return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source, pixelsOf(source))).rgba;
 }
 
 async function decodeFrame({
@@ -151,7 +269,7 @@ async function decodeFrame({
     const keptAs = kept.get(key);
     // A copy: the frame is transferred to the core, and the kept pixels serve the next encode too.
     if (keptAs) return { rgba: keptAs.rgba.slice(), keptAs };
-    const decoded = await decodeAndKeep(file, key, name, source.width * source.height);
+    const decoded = await decodeAndKeep(file, key, name, source, pixelsOf(source));
     return decoded.keptAs ? { rgba: decoded.rgba.slice(), keptAs: decoded.keptAs } : decoded;
   }
   // A size estimate's sample, made from the picture's full pixels (rules/estimate/sample-pixels.ts).
@@ -162,8 +280,12 @@ async function decodeFrame({
   }
   // An APNG's frames are composited in TypeScript at the APNG's size (the plan's `source`); the browser
   // would only give its first frame. The ImageData is scaled to `size` like a decoded PNG.
-  const image = picture === 'file' ? file : await apngPicture(file, name, picture);
-  return { rgba: await decodePixels(image, name, { ...(resize ? { size } : {}), canvas, at }), keptAs: null };
+  const target = { size, canvas, at };
+  const rgba =
+    picture === 'file'
+      ? await filePixels(file, name, source, target)
+      : await apngFramePixels(file, name, picture, target);
+  return { rgba, keptAs: null };
 }
 
 const analyser = new FrameAnalyser();
@@ -189,7 +311,7 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     const { file, key, pixels, facts } = event.data;
     // Not an answer: an undecodable file is reported by the conversion that decodes it.
     if (!decoding.has(key) && kept.get(key) === undefined)
-      decodeAndKeep(file, key, '', pixels).then(
+      decodeAndKeep(file, key, '', null, pixels).then(
         // Read from the kept pixels themselves: an ask ahead has no matte (facts-ahead.ts), so nothing changes them.
         ({ keptAs }) => keptAs && facts && prepare(facts, { rgba: keptAs.rgba, keptAs }),
         () => {},
@@ -205,7 +327,8 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
     // Copied here, on the matte, not on the page's main thread (a big still's lower band is tens of MB).
     const { copyRowsFrom, canvas } = event.data;
     const rowsCopy = copyRowsFrom === null ? null : (rgba.slice(copyRowsFrom * canvas.width * 4).buffer as ArrayBuffer);
-    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, rowsCopy, facts, kept: holding() };
+    const readBackHidden = !(await readBackTrue);
+    response = { id, ok: true, rgba: rgba.buffer as ArrayBuffer, rowsCopy, facts, readBackHidden, kept: holding() };
     // Transferred, not copied: the frame buffers belong to the runtime from now on.
     scope.postMessage(response, rowsCopy ? [rgba.buffer as ArrayBuffer, rowsCopy] : [rgba.buffer as ArrayBuffer]);
     return;

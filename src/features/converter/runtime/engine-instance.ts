@@ -2,7 +2,7 @@ import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../rules/contracts';
 import { abortError, isAbortError } from '../rules/errors';
 import { heapBytes } from '../rules/core-log';
-import { needsFreshCore } from '../rules/plan/memory';
+import { heapLimitFor, needsFreshCore } from '../rules/plan/memory';
 import type { Picture } from '../rules/plan/frame-sources';
 import type { FrameSource } from '../rules/plan/plan';
 import type { ConversionSettings } from '../rules/settings';
@@ -185,6 +185,8 @@ export class EngineInstance {
           return decoded;
         },
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
+        // Chromium says how much memory the device has; Safari and Firefox do not (memory.ts plans for a phone).
+        heapLimit: heapLimitFor((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory),
         ...(signal ? { signal } : {}),
         ...(job.sampleOf ? { sampleOf: job.sampleOf } : {}),
       });

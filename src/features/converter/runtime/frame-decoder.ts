@@ -170,6 +170,7 @@ export class FrameDecoder {
           rgba: new Uint8Array(response.rgba),
           facts: response.facts,
           ...(response.rowsCopy ? { rowsCopy: new Uint8Array(response.rowsCopy) } : {}),
+          ...(response.readBackHidden ? { readBackHidden: true } : {}),
         });
       // The worker worded its failure for a person already (errorMessageOf).
       else pending.reject(new ConversionError(response.message));

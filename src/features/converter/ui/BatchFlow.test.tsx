@@ -73,6 +73,24 @@ describe('a batch of stills', () => {
     expect(store.getState().files).toEqual([]);
   });
 
+  it("says once when the browser's privacy protection made the converter decode the PNGs itself", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => `blob:${(blob as Blob).type}`);
+    const { user, runtime } = setup([pngFile('a.png'), pngFile('b.png')]);
+    await user.click(screen.getByRole('radio', { name: 'Static (one GIF per file)' }));
+    await user.click(screen.getByRole('button', { name: /^Convert/ }));
+    await settle();
+    runtime.jobs[0]!.resolve(fakeOutput({ readBackHidden: true }));
+    await settle();
+    runtime.jobs[1]!.resolve(fakeOutput({ readBackHidden: true }));
+    await settle();
+    expect(await screen.findByText('Your GIFs are ready for download!')).toBeInTheDocument();
+    expect(
+      screen.getAllByText(
+        "Your browser's privacy protection hides canvas pixels, so the converter decoded the PNGs itself.",
+      ),
+    ).toHaveLength(1);
+  });
+
   it('Cancel stops every file of the batch', async () => {
     const { user, runtime } = setup([pngFile('a.png'), pngFile('b.png'), pngFile('c.png')]);
     await user.click(screen.getByRole('radio', { name: 'Static (one GIF per file)' }));

@@ -152,6 +152,7 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
   const zip = useRef<HTMLAnchorElement>(null);
   // The zip's link, or the heading when no GIF was made.
   useRevealResult(items, { card, heading, action: entries.length > 0 ? zip : heading });
+  const readBackHidden = items.some((item) => item.status === 'done' && item.output.readBackHidden);
 
   return (
     <Card
@@ -177,6 +178,11 @@ export function BatchResult({ items }: { items: readonly BatchItemResult[] }) {
             <Text size="sm" c="dimmed">
               {entries.length} of {items.length} files converted
             </Text>
+            {readBackHidden && (
+              <Text size="sm" c="dimmed">
+                {MESSAGES.readBackHidden(entries.length)}
+              </Text>
+            )}
           </div>
           {entries.length > 0 && archive.status !== 'failed' && (
             <Button

@@ -50,6 +50,26 @@ describe('converting from the page', () => {
     expect(screen.getByText('Complete')).toBeInTheDocument();
   });
 
+  it("says in one line when the browser's privacy protection made the converter decode the PNG itself", async () => {
+    const { user, runtime } = setup([pngFile('a.png', 160, 120, 2000)]);
+    await user.click(screen.getByRole('button', { name: /^Convert/ }));
+    await act(async () => runtime.finish({ width: 160, height: 120, readBackHidden: true }));
+    expect(await screen.findByText('Conversion successful!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Your browser's privacy protection hides canvas pixels, so the converter decoded the PNG itself.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of the decoding when the browser decoded the PNG', async () => {
+    const { user, runtime } = setup([pngFile('a.png', 160, 120, 2000)]);
+    await user.click(screen.getByRole('button', { name: /^Convert/ }));
+    await act(async () => runtime.finish({ width: 160, height: 120 }));
+    expect(await screen.findByText('Your GIF is ready for download!')).toBeInTheDocument();
+    expect(screen.queryByText(/privacy protection/)).not.toBeInTheDocument();
+  });
+
   it('shows progress while busy, then the result with its facts', async () => {
     const { user, runtime } = setup([pngFile('a.png', 160, 120, 2000), pngFile('b.png', 160, 120, 2000)]);
     await user.click(screen.getByRole('button', { name: /^Convert/ }));

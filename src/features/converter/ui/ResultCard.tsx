@@ -75,6 +75,11 @@ function SingleResult() {
           </Title>
         </Group>
         <FitSummary />
+        {result.readBackHidden && (
+          <Text size="sm" c="dimmed" ta="center">
+            {MESSAGES.readBackHidden(sources.length)}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} w="100%">
           <Stat label="Dimensions" value={`${result.width} × ${result.height}`} />
           <Stat label="Frames" value={String(result.frameCount)} />

@@ -25,6 +25,8 @@ export const MESSAGES = {
   shareFailedTitle: 'Could not share the GIF',
   zipFailedTitle: 'The zip of all GIFs could not be made',
   zipFailedHint: 'Each GIF can still be downloaded on its own below.',
+  readBackHidden: (files: number) =>
+    `Your browser's privacy protection hides canvas pixels, so the converter decoded the ${files === 1 ? 'PNG' : 'PNGs'} itself.`,
   fitMissedTitle: (budget: string) => `Could not fit under ${budget}`,
   fitMissed: (bytes: string) =>
     `The smallest GIF these files make is ${bytes}; it is ready below as the closest result.`,

@@ -40,6 +40,8 @@ export interface DecodedFrame {
   facts: FrameFacts;
   /** A copy of the pixels from the row asked for on (FrameReader's `copyRowsFrom`), for a helper core. */
   rowsCopy?: Uint8Array;
+  /** The browser's read-back is not the truth (privacy protection): the converter decoded the frame itself. */
+  readBackHidden?: boolean;
 }
 
 /**

@@ -6,7 +6,10 @@ import {
   assertFitsInMemory,
   estimateHeapBytes,
   heapHeadroom,
+  heapLimitFor,
+  largestFittingSize,
   needsFreshCore,
+  NO_DEVICE_FIGURE_HEAP_BYTES,
 } from './memory';
 
 const MIB = 1024 * 1024;
@@ -35,10 +38,46 @@ describe('memory pre-flight', () => {
   it('accepts the largest job the limits allow: 10 frames at 3840x2160', () => {
     expect(assertFitsInMemory(10, 3840, 2160)).toBeLessThan(ENGINE_HEAP_LIMIT_BYTES);
   });
-  it('refuses a job beyond the heap limit, saying what to change', () => {
+  it('refuses a job beyond the heap limit, saying what to change: fewer frames, or the size that would fit', () => {
     expect(() => assertFitsInMemory(100, 3840, 2160)).toThrow(
-      /about \d+ MB of memory.*Use at most 37 frames at 3840x2160, or turn on Resize and choose a smaller size/,
+      /^This GIF would need about \d+ MB of memory, more than the converter can use in this browser \(2048 MB\)\. Use at most 37 frames at 3840x2160, or turn on Resize and choose (\d+)x(\d+) or smaller\.$/,
     );
+    const fitting = largestFittingSize(100, 3840, 2160, ENGINE_HEAP_LIMIT_BYTES)!;
+    expect(fitting.width / fitting.height).toBeCloseTo(3840 / 2160, 1);
+    expect(estimateHeapBytes(100, fitting.width, fitting.height)).toBeLessThanOrEqual(ENGINE_HEAP_LIMIT_BYTES);
+    expect(estimateHeapBytes(100, fitting.width + 2, fitting.height + 2)).toBeGreaterThan(ENGINE_HEAP_LIMIT_BYTES);
+  });
+});
+
+describe('the heap a device allows', () => {
+  it('is half the memory Chromium reports, at most the engine limit', () => {
+    expect(heapLimitFor(8)).toBe(ENGINE_HEAP_LIMIT_BYTES);
+    expect(heapLimitFor(4)).toBe(ENGINE_HEAP_LIMIT_BYTES);
+    expect(heapLimitFor(2)).toBe(1024 * MIB);
+    expect(heapLimitFor(0.5)).toBe(256 * MIB);
+  });
+
+  it("is a phone's budget where the browser reports nothing (Safari, Firefox), with room for the spec's largest job", () => {
+    expect(heapLimitFor(undefined)).toBe(NO_DEVICE_FIGURE_HEAP_BYTES);
+    expect(NO_DEVICE_FIGURE_HEAP_BYTES).toBe(1280 * MIB);
+    expect(assertFitsInMemory(10, 3840, 2160, 0, NO_DEVICE_FIGURE_HEAP_BYTES)).toBeLessThan(
+      NO_DEVICE_FIGURE_HEAP_BYTES,
+    );
+  });
+
+  it('refuses a still too big for the budget with the size that fits, and that size is accepted', () => {
+    const limit = 64 * MIB;
+    let message = '';
+    try {
+      assertFitsInMemory(1, 3840, 2160, 0, limit);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const [, width, height] = /Turn on Resize and choose (\d+)x(\d+) or smaller\.$/.exec(message) ?? [];
+    expect(message).toMatch(
+      /^This GIF would need about \d+ MB of memory, more than the converter can use in this browser \(64 MB\)\./,
+    );
+    expect(() => assertFitsInMemory(1, Number(width), Number(height), 0, limit)).not.toThrow();
   });
 });
 

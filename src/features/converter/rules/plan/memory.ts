@@ -51,22 +51,84 @@ export function estimateHeapBytes(frameCount: number, width: number, height: num
   );
 }
 
+/**
+ * Where the browser does not say how much memory its device has (`navigator.deviceMemory` is Chromium's
+ * alone: Safari and Firefox give nothing), a job plans for a phone of 3–4 GB. The estimate above runs
+ * several times over what the core really uses (heap.ts; figures in the README), so this budget of the
+ * estimate still lets the largest job the spec allows through.
+ */
+export const NO_DEVICE_FIGURE_HEAP_BYTES = 1280 * MIB;
+
+/**
+ * The heap a job may plan for: half the device's memory as the browser reports it (Chrome reports at most
+ * 8 GB: the engine's whole limit from 4 GB on), or the phone's budget above when it reports nothing.
+ */
+export function heapLimitFor(deviceMemoryGiB: number | undefined): number {
+  if (deviceMemoryGiB === undefined || !(deviceMemoryGiB > 0)) return NO_DEVICE_FIGURE_HEAP_BYTES;
+  return Math.min(ENGINE_HEAP_LIMIT_BYTES, Math.floor((deviceMemoryGiB * 1024 * MIB) / 2));
+}
+
 /** What is left of the heap for bigger decoded frames once a job at the output size is counted. */
-export function heapHeadroom(frameCount: number, width: number, height: number): number {
-  return Math.max(0, ENGINE_HEAP_LIMIT_BYTES - estimateHeapBytes(frameCount, width, height));
+export function heapHeadroom(
+  frameCount: number,
+  width: number,
+  height: number,
+  limit = ENGINE_HEAP_LIMIT_BYTES,
+): number {
+  return Math.max(0, limit - estimateHeapBytes(frameCount, width, height));
 }
 
 const toMiB = (bytes: number) => Math.ceil(bytes / MIB);
 
+/** The spec's smallest width and height a person can choose under Resize. */
+const MIN_SIDE = 100;
+
+/** The largest size of the same proportions whose job of `frameCount` frames fits `limit`, or null below 100 px. */
+export function largestFittingSize(
+  frameCount: number,
+  width: number,
+  height: number,
+  limit: number,
+): { width: number; height: number } | null {
+  const at = (scale: number) => ({
+    width: Math.max(1, Math.floor(width * scale)),
+    height: Math.max(1, Math.floor(height * scale)),
+  });
+  const fits = (scale: number) => {
+    const size = at(scale);
+    return estimateHeapBytes(frameCount, size.width, size.height) <= limit;
+  };
+  let low = 0;
+  let high = 1;
+  for (let step = 0; step < 40; step++) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  const size = at(low);
+  return low > 0 && size.width >= MIN_SIDE && size.height >= MIN_SIDE ? size : null;
+}
+
 /** Throws the message the user sees when a job cannot fit; says what to change. */
-export function assertFitsInMemory(frameCount: number, width: number, height: number, extraInputBytes = 0): number {
+export function assertFitsInMemory(
+  frameCount: number,
+  width: number,
+  height: number,
+  extraInputBytes = 0,
+  limit = ENGINE_HEAP_LIMIT_BYTES,
+): number {
   const needed = estimateHeapBytes(frameCount, width, height, extraInputBytes);
-  if (needed <= ENGINE_HEAP_LIMIT_BYTES) return needed;
+  if (needed <= limit) return needed;
   let maxFrames = frameCount - 1;
-  while (maxFrames > 1 && estimateHeapBytes(maxFrames, width, height) > ENGINE_HEAP_LIMIT_BYTES) maxFrames--;
+  while (maxFrames > 1 && estimateHeapBytes(maxFrames, width, height) > limit) maxFrames--;
+  const fitting = largestFittingSize(frameCount, width, height, limit);
+  const resize = fitting ? `choose ${fitting.width}x${fitting.height} or smaller` : 'choose a smaller size';
+  const frames =
+    frameCount > 1 && estimateHeapBytes(Math.max(1, maxFrames), width, height) <= limit
+      ? `Use at most ${Math.max(1, maxFrames)} frames at ${width}x${height}, or turn on Resize and ${resize}.`
+      : `Turn on Resize and ${resize}.`;
   throw new ConversionError(
-    `This GIF would need about ${toMiB(needed)} MB of memory, more than the converter can use ` +
-      `(${toMiB(ENGINE_HEAP_LIMIT_BYTES)} MB). Use at most ${Math.max(1, maxFrames)} frames at ${width}x${height}, ` +
-      'or turn on Resize and choose a smaller size.',
+    `This GIF would need about ${toMiB(needed)} MB of memory, more than the converter can use in this browser ` +
+      `(${toMiB(limit)} MB). ${frames}`,
   );
 }

@@ -11,7 +11,7 @@ import {
   planLayout,
   type FrameSource,
 } from './plan';
-import { estimateHeapBytes } from './memory';
+import { estimateHeapBytes, NO_DEVICE_FIGURE_HEAP_BYTES } from './memory';
 import { DITHERED_SMOOTH_SHARE } from '../gif/lossy-budget';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '../settings';
 
@@ -129,6 +129,39 @@ describe('planLayout', () => {
     const huge = settings({ mode: 'animated', resize: true, width: 3840, height: 2160 });
     expect(planLayout(huge, sources(...Array(10).fill([3840, 2160]))).restartAfter).toBe(true);
     expect(() => planLayout(huge, sources(...Array(60).fill([3840, 2160])))).toThrow(/Use at most 37 frames/);
+  });
+});
+
+describe("a 48 MP photo on a phone's budget (a browser that reports no device memory)", () => {
+  const phone = { heapLimit: NO_DEVICE_FIGURE_HEAP_BYTES };
+  const photo = sources([8000, 6000]);
+
+  it('converts at the settings: capped at 1920, pre-shrunk to twice that, never whole at full size', () => {
+    const layout = planLayout(settings(), photo, null, phone);
+    expect([layout.width, layout.height]).toEqual([1920, 1440]);
+    expect(layout.frames[0]!.decoded).toEqual({ width: 3840, height: 2880 });
+    expect(layout.estimatedHeapBytes).toBeLessThan(NO_DEVICE_FIGURE_HEAP_BYTES);
+    const large = planLayout(settings({ resize: true, width: 3840, height: 2160 }), photo, null, phone);
+    expect([large.width, large.height]).toEqual([2880, 2160]);
+  });
+
+  it('an animation too big for the budget is refused with the size that would work, which then converts', () => {
+    // Ten 8000x4500 photos played forth and back at 3840x2160: 18 frames, about 1.4 GB planned.
+    const frames = sources(...Array.from({ length: 10 }, () => [8000, 4500] as [number, number]));
+    const asked = settings({ mode: 'animated', resize: true, width: 3840, height: 2160, boomerang: true });
+    expect(() => planLayout(asked, frames, null, { heapLimit: 2048 * 1024 * 1024 })).not.toThrow();
+    let message = '';
+    try {
+      planLayout(asked, frames, null, phone);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const [, width, height] = /or turn on Resize and choose (\d+)x(\d+) or smaller\.$/.exec(message) ?? [];
+    expect(message).toMatch(
+      /^This GIF would need about \d+ MB of memory, more than the converter can use in this browser \(1280 MB\)/,
+    );
+    const fitted = planLayout({ ...asked, width: Number(width), height: Number(height) }, frames, null, phone);
+    expect(fitted.estimatedHeapBytes).toBeLessThanOrEqual(NO_DEVICE_FIGURE_HEAP_BYTES);
   });
 });
 

@@ -122,6 +122,7 @@ const PALETTE_FILE = 'palette.pal';
  * appear twice: each frame of the sequence is its own input file, so ffmpeg's frame differences stay right.
  * Throws 'No files provided' for an empty list and the memory message for a job that cannot fit.
  * `apngPlays`: an APNG converted on its own keeps its play count while the loop settings are default.
+ * `heapLimit`: the heap the device allows the job (memory.ts heapLimitFor), the engine's limit by default.
  * `sampleOf`: this is the layout of a size estimate's sample of a conversion whose canvas has that size:
  * a frame larger than its placement is decoded at the placement's size (no full-size frame for the core
  * to scale), from tiles cut at the frame's size in that conversion (`tilesAt`, sample-pixels.ts).
@@ -130,7 +131,7 @@ export function planLayout(
   settings: ConversionSettings,
   sources: readonly FrameSource[],
   apngPlays?: number | null,
-  { sampleOf }: { sampleOf?: Size } = {},
+  { sampleOf, heapLimit }: { sampleOf?: Size; heapLimit?: number } = {},
 ): FrameLayout {
   const first = sources[0];
   if (!first) throw new Error(ERROR_MESSAGES.noFiles);
@@ -143,7 +144,7 @@ export function planLayout(
   const sequence =
     settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
   // Full-size frames get what the heap has left once the job at the output size is counted.
-  const budget = heapHeadroom(sequence.length, canvas.width, canvas.height) + placementBytes;
+  const budget = heapHeadroom(sequence.length, canvas.width, canvas.height, heapLimit) + placementBytes;
   const decoded = sampleOf ? shrunkToPlacements(used, placements) : decodeSizes(used, placements, budget);
   // A sample's frame as big as it is in the conversion: its placement scaled from this canvas to that one.
   const tilesAt = (placement: Placement, of: Size): Size => ({
@@ -155,6 +156,7 @@ export function planLayout(
     canvas.width,
     canvas.height,
     extraDecodedBytes(decoded, placements),
+    heapLimit,
   );
   // The palette refinement's histogram samples about the same number of pixels whatever the job's size.
   const step = histogramStep(

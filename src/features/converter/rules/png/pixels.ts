@@ -30,7 +30,7 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
-interface Pass {
+export interface Pass {
   x0: number;
   y0: number;
   dx: number;
@@ -39,7 +39,7 @@ interface Pass {
   height: number;
 }
 
-function passesOf(width: number, height: number, interlaced: boolean): Pass[] {
+export function passesOf(width: number, height: number, interlaced: boolean): Pass[] {
   if (!interlaced) return [{ x0: 0, y0: 0, dx: 1, dy: 1, width, height }];
   return ADAM7.map(([x0, y0, dx, dy]) => ({
     x0,
@@ -63,7 +63,7 @@ export function imageDataBytes(width: number, height: number, format: PixelForma
 }
 
 /** Deflate expands at most ~1032×: more output than that from so few bytes cannot be real. */
-const MAX_DEFLATE_RATIO = 1032;
+export const MAX_DEFLATE_RATIO = 1032;
 /** At most this much input per inflate step, so a step yields ≤ ~4 MB. */
 const INFLATE_STEP = 4096;
 

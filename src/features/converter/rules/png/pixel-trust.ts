@@ -1,0 +1,79 @@
+import { zlibSync } from 'fflate';
+import { crc32 } from './crc32';
+import { PNG_SIGNATURE } from './chunks';
+
+/**
+ * Whether the browser hands back a picture's true pixels. Privacy protections change canvas read-back on
+ * purpose: Firefox's resistFingerprinting (Tor, Mullvad and LibreWolf Browser) and its fingerprinting
+ * protection's +AllTargets return random pixels, Safari's Advanced Fingerprinting Protection adds noise,
+ * and some settings block read-back altogether. The decode worker reads a small known picture back through
+ * each way it reads real ones, once; anything but the exact pixels (an error included) means the browser's
+ * decode is not used, and the converter decodes the PNGs itself (decode.ts).
+ *
+ * The canary is opaque (a canvas keeps translucent colours premultiplied, not exactly) and every pixel has
+ * its own colour, the extremes included, so noise on any pixel or channel shows.
+ */
+export const CANARY_SIZE = { width: 32, height: 8 } as const;
+
+/** The canary's RGBA pixels. */
+export function canaryPixels(): Uint8Array {
+  const { width, height } = CANARY_SIZE;
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgba[i * 4] = (i * 73 + 41) & 255;
+    rgba[i * 4 + 1] = (i * 151 + 7) & 255;
+    rgba[i * 4 + 2] = (i * 199 + 113) & 255;
+    rgba[i * 4 + 3] = 255;
+  }
+  rgba.set([0, 0, 0, 255, 255, 255, 255, 255], 0);
+  return rgba;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/** The canary as an untagged 8-bit RGBA PNG, decoded by the browser as a chosen file is. */
+export function canaryPng(): Uint8Array {
+  const { width, height } = CANARY_SIZE;
+  const pixels = canaryPixels();
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 6, 0, 0, 0], 8);
+  const rows = new Uint8Array(height * (1 + width * 4));
+  for (let y = 0; y < height; y++)
+    rows.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (1 + width * 4) + 1);
+  const parts = [
+    Uint8Array.from(PNG_SIGNATURE),
+    chunk('IHDR', header),
+    chunk('IDAT', zlibSync(rows)),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    png.set(part, at);
+    at += part.length;
+  }
+  return png;
+}
+
+/** One way the browser's pixels are read, given the canary: the canary's RGBA as it came back. */
+export type CanaryRead = () => Promise<Uint8Array>;
+
+/** True only when every read gives the canary back exactly. */
+export async function readBackIsTrue(reads: readonly CanaryRead[]): Promise<boolean> {
+  const expected = canaryPixels();
+  const results = await Promise.all(reads.map((read) => read().catch(() => null)));
+  return results.every(
+    (rgba) => rgba !== null && rgba.length === expected.length && rgba.every((value, i) => value === expected[i]),
+  );
+}
