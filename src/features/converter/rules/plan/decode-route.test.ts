@@ -58,7 +58,7 @@ describe('who decodes a frame', () => {
 });
 
 describe('when no way gives true pixels', () => {
-  it("fails in the spec's form, naming the file and why, never with a guessed picture", () => {
+  it("fails in the product's form, naming the file and why, never with a guessed picture", () => {
     expect(noTruePixels('scan.png', 'a colour profile for CMYK pictures', false).message).toBe(
       "Failed to load image: scan.png (a colour profile for CMYK pictures, and this browser's privacy protection hides the pixels it decodes)",
     );

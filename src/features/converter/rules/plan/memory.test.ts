@@ -57,7 +57,7 @@ describe('the heap a device allows', () => {
     expect(heapLimitFor(0.5)).toBe(256 * MIB);
   });
 
-  it("is a phone's budget where the browser reports nothing (Safari, Firefox), with room for the spec's largest job", () => {
+  it("is a phone's budget where the browser reports nothing (Safari, Firefox), with room for the largest job the limits allow", () => {
     expect(heapLimitFor(undefined)).toBe(NO_DEVICE_FIGURE_HEAP_BYTES);
     expect(NO_DEVICE_FIGURE_HEAP_BYTES).toBe(1280 * MIB);
     expect(assertFitsInMemory(10, 3840, 2160, 0, NO_DEVICE_FIGURE_HEAP_BYTES)).toBeLessThan(

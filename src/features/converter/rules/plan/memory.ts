@@ -55,7 +55,7 @@ export function estimateHeapBytes(frameCount: number, width: number, height: num
  * Where the browser does not say how much memory its device has (`navigator.deviceMemory` is Chromium's
  * alone: Safari and Firefox give nothing), a job plans for a phone of 3–4 GB. The estimate above runs
  * several times over what the core really uses (heap.ts; figures in the README), so this budget of the
- * estimate still lets the largest job the spec allows through.
+ * estimate still lets the largest job the limits allow through.
  */
 export const NO_DEVICE_FIGURE_HEAP_BYTES = 1280 * MIB;
 
