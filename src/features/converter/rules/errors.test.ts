@@ -57,7 +57,7 @@ describe('errors', () => {
     for (const message of shown) expect(message).not.toMatch(RAW);
   });
 
-  it('says what happened and what to try, in the product's catalogue words where it has them', () => {
+  it('says what happened and what to try, in the product’s catalogue words where it has them', () => {
     for (const message of Object.values(FAILURE_MESSAGES)) {
       expect(message).not.toMatch(RAW);
       // A sentence of what happened, then at least one of what to try.

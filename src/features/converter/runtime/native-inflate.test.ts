@@ -38,7 +38,7 @@ describe("the browser's inflate for the converter's decoder", () => {
     expect([...pixels.subarray(0, 4)]).toEqual([0x40, 0x40, 0x40, 255]);
   });
 
-  it('fails a stream that breaks before the last row with the product's message', async () => {
+  it('fails a stream that breaks before the last row with the product’s message', async () => {
     const rows = new Uint8Array(8 * (1 + 8 * 3));
     const zlib = zlibSync(rows);
     const png = pngAround(8, 8, zlib.subarray(0, zlib.length - 8));

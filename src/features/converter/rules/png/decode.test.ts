@@ -94,7 +94,7 @@ describe('the converter decodes a PNG itself', () => {
     );
   });
 
-  it('fails broken image data with the product's message naming the file', () => {
+  it('fails broken image data with the product’s message naming the file', () => {
     const png = encodePng(testPattern(40, 30));
     const idat = png.indexOf(0x49, 33); // the first IDAT's type
     const broken = png.slice();
