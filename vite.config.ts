@@ -8,7 +8,7 @@ import postcssSimpleVars from 'postcss-simple-vars';
 import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
-import { coreWorkerExports, wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
+import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
 
 const OUT_DIR = 'dist';
 const THEME_COLOR = '#1c7ed6';
@@ -186,7 +186,7 @@ export default defineConfig(({ command }) => ({
   // @ffmpeg/ffmpeg starts its worker with `new URL('./worker.js', import.meta.url)`, which breaks
   // when the dev server pre-bundles it into a single file.
   optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
-  worker: { format: 'es', plugins: () => [coreWorkerExports()] },
+  worker: { format: 'es' },
   build: {
     outDir: OUT_DIR,
     target: 'es2022',

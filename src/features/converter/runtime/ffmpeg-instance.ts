@@ -9,7 +9,7 @@ export const ENGINE_LOAD_MEASURE = 'png2gif:engine-load';
 export async function loadFFmpeg(): Promise<FFmpeg> {
   const started = performance.now();
   const ffmpeg = new FFmpeg();
-  // The worker is the core's loader too (ffmpeg-core.worker.ts): its `import(coreURL)` finds itself loaded.
+  // The worker is the core's loader too (ffmpeg-core.worker.ts): nothing is fetched for the core's URL.
   const workerURL = new URL(coreWorkerURL, location.href).href;
   await ffmpeg.load({ classWorkerURL: workerURL, coreURL: workerURL });
   performance.measure(ENGINE_LOAD_MEASURE, { start: started, end: performance.now() });
