@@ -92,7 +92,7 @@ async function decodePixels(
  * size 99 → 69 ms, in Chromium on this machine).
  */
 async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
-  if (typeof VideoFrame !== 'function') return null;
+  if (typeof VideoFrame !== 'function' || !(await copiesToRgba())) return null;
   let frame: VideoFrame | undefined;
   try {
     frame = new VideoFrame(bitmap, { timestamp: 0, alpha: 'keep' });
@@ -108,6 +108,34 @@ async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
   } finally {
     frame?.close();
   }
+}
+
+let copyConverts: Promise<boolean> | undefined;
+
+/**
+ * Whether `VideoFrame.copyTo` converts to the format it is asked for. WebKit ignores the option and copies
+ * the frame's own BGRA, red and blue swapped: tried once, on a one-pixel frame of known bytes.
+ */
+function copiesToRgba(): Promise<boolean> {
+  copyConverts ??= (async () => {
+    let red: VideoFrame | undefined;
+    try {
+      red = new VideoFrame(Uint8Array.of(0, 0, 255, 255), {
+        format: 'BGRA',
+        codedWidth: 1,
+        codedHeight: 1,
+        timestamp: 0,
+      });
+      const rgba = new Uint8Array(4);
+      await red.copyTo(rgba, { format: 'RGBA' });
+      return rgba[0] === 255 && rgba[2] === 0;
+    } catch {
+      return false;
+    } finally {
+      red?.close();
+    }
+  })();
+  return copyConverts;
 }
 
 /** A frame's pixels, and the kept decode they were copied from, if any. */
