@@ -1,5 +1,5 @@
-// The engine core's worker: @ffmpeg/ffmpeg's own worker (its message handlers) with our core's loader
-// bundled in, and the wasm compiling from the moment the worker runs (how the pieces fit: ffmpeg-instance.ts).
+// The engine core's worker: @ffmpeg/ffmpeg's message handlers with our core's loader bundled in, the wasm
+// compiling from the moment it runs (the whole host: ffmpeg-instance.ts).
 import '@ffmpeg/ffmpeg/worker';
 import type { CoreModuleOptions } from '../../../../wasm-assets/core/ffmpeg-core.js';
 import { heapLine } from '../rules/ffmpeg-log';
@@ -64,8 +64,8 @@ async function createFFmpegCore(options: CoreModuleOptions): Promise<unknown> {
   });
 }
 
-// The library's load runs `importScripts(coreURL)` and then calls `self.createFFmpegCore`; only when
-// importScripts throws, as it always does in a module worker, does it `import(coreURL)`. The loader is
-// already bundled in, so that import is made a no-op here: a module importing its own URL is evaluated a
-// second time in WebKit, whose copy of the handlers, with no core, then answers every message.
+// The library's load calls `importScripts(coreURL)`, then `self.createFFmpegCore`; only when importScripts
+// throws, as it does in any module worker, does it `import(coreURL)`. The loader is already here, so the
+// first path is made to work: WebKit evaluates a module that imports its own URL a second time, and that
+// copy's handlers, with no core, would answer every later message.
 Object.assign(self, { createFFmpegCore, importScripts() {} });
