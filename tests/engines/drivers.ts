@@ -30,8 +30,8 @@ export interface EnginePage {
   /** Runs `code` in the page and resolves with its (awaited, JSON-serialisable) result; an element comes back as `true`. */
   run<A, R>(code: InPage<A, R>, arg?: A): Promise<R>;
   /**
-   * Clicks, as a person would, the element `find` returns in the page, scrolled to the middle of the window
-   * first (clear of the sticky header and the toasts).
+   * Clicks, as a person would, the element `find` returns in the page, once it holds still in the middle of
+   * the window (clear of the sticky header and the toasts).
    */
   click<A>(find: InPage<A, Element | null | undefined>, arg?: A): Promise<void>;
   /** Chooses these files with the page's (first) file input. */
@@ -75,7 +75,23 @@ function call<A, R>(code: InPage<A, R>, arg: A | undefined): string {
 const result = <A, R>(code: InPage<A, R>, arg: A | undefined) =>
   `Promise.resolve(${call(code, arg)}).then((value) => (value instanceof Element ? true : value))`;
 
-const TO_THE_MIDDLE = (element: Element) => element.scrollIntoView({ block: 'center', inline: 'center' });
+/**
+ * Brings an element to the middle of the window and waits until it holds still there and is what a click
+ * in its middle would hit (cards mount lazily above it: a click at a stale point lands elsewhere).
+ */
+const SETTLE = async (element: Element) => {
+  let last = '';
+  for (let frame = 0; frame < 60; frame++) {
+    element.scrollIntoView({ block: 'center', inline: 'center' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const { x, y, width, height } = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+    const now = `${x},${y},${width},${height}`;
+    if (now === last && hit && element.contains(hit)) return;
+    last = now;
+  }
+  throw new Error('the element did not hold still, or something covers it');
+};
 
 /** Empties the file input first: choosing the same files again fires no change event otherwise. */
 const CLEAR_FILE_INPUT = `(() => { const input = document.querySelector('${FILE_INPUT}'); if (input) input.value = ''; return input; })()`;
@@ -106,7 +122,7 @@ async function launchChromium(): Promise<EngineBrowser> {
         run: (code, arg) => page.evaluate(result(code, arg)) as Promise<never>,
         async click(find, arg) {
           const target = await element(call(find, arg));
-          await target.evaluate(TO_THE_MIDDLE);
+          await target.evaluate(SETTLE);
           await target.click();
         },
         chooseFiles: async (paths) => (await element(CLEAR_FILE_INPUT)).setInputFiles([...paths]),
@@ -146,7 +162,7 @@ async function launchFirefox(prefs: Record<string, unknown>): Promise<EngineBrow
         run: (code, arg) => page.evaluate(result(code, arg)) as Promise<never>,
         async click(find, arg) {
           const target = await element(call(find, arg));
-          await target.evaluate(TO_THE_MIDDLE);
+          await target.evaluate(SETTLE);
           await target.click();
         },
         chooseFiles: async (paths) =>
@@ -213,12 +229,13 @@ async function launchWebKit(): Promise<EngineBrowser> {
       version = `WebKitGTK ${session.capabilities.browserVersion as string}`;
       await session.setWindowSize(WINDOW.width, WINDOW.height);
       await session.setScriptTimeout(300_000);
-      const run = async (expression: string) => {
+      /** Runs an expression, awaited; `arguments[0]` in it is `arg` (an element reference becomes the element). */
+      const run = async (expression: string, arg: unknown = null) => {
         const body = `const done = arguments[1];
           Promise.resolve().then(() => ${expression}).then(
             (value) => done({ value }),
             (error) => done({ error: String(error) + ' ' + (error && error.stack) }));`;
-        const result = (await session.executeAsync(body, null)) as { value?: unknown; error?: string };
+        const result = (await session.executeAsync(body, arg)) as { value?: unknown; error?: string };
         if (result.error !== undefined) throw new Error(`in the page: ${result.error}`);
         return result.value;
       };
@@ -233,7 +250,7 @@ async function launchWebKit(): Promise<EngineBrowser> {
         run: async (code, arg) => (await run(result(code, arg))) as never,
         async click(find, arg) {
           const target = await element(call(find, arg));
-          await session.execute(`(${TO_THE_MIDDLE.toString()})(arguments[0]);`, target);
+          await run(`(${SETTLE.toString()})(arguments[0])`, target);
           await session.click(target);
         },
         chooseFiles: async (paths) => session.sendKeys(await element(CLEAR_FILE_INPUT), paths.join('\n')),
