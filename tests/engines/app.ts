@@ -94,6 +94,7 @@ export function toastsSeen(page: EnginePage): Promise<string[]> {
 }
 
 export async function chooseFiles(page: EnginePage, paths: readonly string[]): Promise<void> {
+  await waitFor(page, () => document.querySelector('input[type="file"]') !== null, undefined, 'the file input');
   await page.chooseFiles(paths);
   await waitFor(
     page,
