@@ -8,7 +8,7 @@ import postcssSimpleVars from 'postcss-simple-vars';
 import { defineConfig, minify, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
-import { coreWorkerExports, wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
+import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
 
 const OUT_DIR = 'dist';
 const THEME_COLOR = '#1c7ed6';
@@ -88,19 +88,23 @@ function minifyPublicScripts(names: string[]): Plugin {
 }
 
 /**
- * The engine always gives @ffmpeg/ffmpeg its own worker (`classWorkerURL`, see ffmpeg-core.worker.ts): the
- * library's default worker, which Vite would bundle from `new Worker(new URL('./worker.js', …))`, would
- * only grow every visitor's download and precache. The build fails if the library's code changes shape.
+ * The build's side of @ffmpeg/ffmpeg as the engine's host (the whole picture: runtime/ffmpeg-instance.ts).
+ * The engine always gives the library its own worker, so the library's default one, which Vite would bundle
+ * from `new Worker(new URL('./worker.js', …))`, is left out (the build fails if the library's code changes
+ * shape). The dev server serves the package as it is: pre-bundled, its worker entry would be found only once
+ * the engine's worker starts, and the page reloaded.
  */
-function withoutDefaultFFmpegWorker(): Plugin {
+function ffmpegHost(): Plugin {
   const DEFAULT_WORKER = /new Worker\(new URL\("\.\/worker\.js", import\.meta\.url\), \{\s*type: "module",?\s*\}\)/;
   return {
-    name: 'without-default-ffmpeg-worker',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]@ffmpeg[\\/]ffmpeg[\\/]dist[\\/]esm[\\/]classes\.js$/.test(id)) return null;
-      if (!DEFAULT_WORKER.test(code)) this.error('@ffmpeg/ffmpeg no longer creates its default worker as expected');
-      return code.replace(DEFAULT_WORKER, 'null');
+    name: 'ffmpeg-host',
+    config: () => ({ optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] } }),
+    transform: {
+      filter: { id: /[\\/]@ffmpeg[\\/]ffmpeg[\\/]dist[\\/]esm[\\/]classes\.js$/ },
+      handler(code) {
+        if (!DEFAULT_WORKER.test(code)) this.error('@ffmpeg/ffmpeg no longer creates its default worker as expected');
+        return code.replace(DEFAULT_WORKER, 'null');
+      },
     },
   };
 }
@@ -109,7 +113,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     wasmAssetsGuard(),
-    withoutDefaultFFmpegWorker(),
+    ffmpegHost(),
     minifyPublicScripts(['share-target-sw.js']),
     VitePWA({
       // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
@@ -183,10 +187,7 @@ export default defineConfig(({ command }) => ({
       ...workboxWindowModernBuild(command),
     ],
   },
-  // @ffmpeg/ffmpeg starts its worker with `new URL('./worker.js', import.meta.url)`, which breaks
-  // when the dev server pre-bundles it into a single file.
-  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg'] },
-  worker: { format: 'es', plugins: () => [coreWorkerExports()] },
+  worker: { format: 'es' },
   build: {
     outDir: OUT_DIR,
     target: 'es2022',

@@ -32,17 +32,3 @@ export function wasmAssetsGuard(): Plugin {
     },
   };
 }
-
-/**
- * For Vite's worker bundles (`worker.plugins`), in every build of the engine: Vite bundles workers without
- * their entry's exports, but the engine core's worker is also the module @ffmpeg/ffmpeg imports as the core
- * (`import(coreURL).default`, see src/features/converter/runtime/ffmpeg-core.worker.ts).
- */
-export function coreWorkerExports(): Plugin {
-  return {
-    name: 'core-worker-exports',
-    options(options) {
-      return { ...options, preserveEntrySignatures: 'exports-only' };
-    },
-  };
-}

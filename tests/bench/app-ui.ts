@@ -171,7 +171,7 @@ export async function chooseSoftEdges(page: Page, choice: 'Cut' | 'Dither', wait
   return radio.isChecked();
 }
 
-const ARM_PROBE = `(() => {
+export const ARM_PROBE = `(() => {
   const nameOf = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim();
   const probe = { clickAt: null, doneAt: null, failed: null, results: 0 };
   window.__benchProbe = probe;

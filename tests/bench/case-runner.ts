@@ -24,7 +24,7 @@ import { spread, type Spread } from './stats';
 
 /** The app's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
 const UI_FILE_LIMIT = 10;
-const CONVERSION_TIMEOUT_MS = 10 * 60_000;
+export const CONVERSION_TIMEOUT_MS = 10 * 60_000;
 
 /** How the app ran a case: all files in one conversion, or a batch one file at a time. */
 export type AppWay = 'one conversion' | 'batch (several results)' | 'one by one' | 'not run';

@@ -37,6 +37,14 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--quality', '0'])).toThrow(/10, 20/);
   });
 
+  it('times Firefox and WebKit too unless --engines says otherwise', () => {
+    expect(parseOptions([]).engines).toEqual(['firefox', 'webkit']);
+    expect(parseOptions(['--engines', 'webkit']).engines).toEqual(['webkit']);
+    expect(parseOptions(['--engines=webkit,firefox']).engines).toEqual(['firefox', 'webkit']);
+    expect(parseOptions(['--engines', 'none']).engines).toEqual([]);
+    expect(() => parseOptions(['--engines', 'safari'])).toThrow(/unknown engine/);
+  });
+
   it('refuses unknown flags and bad numbers', () => {
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option/);
     expect(() => parseOptions(['--runs', '0'])).toThrow(/positive integer/);

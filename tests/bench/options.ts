@@ -1,5 +1,9 @@
 import { ALL_CASE_IDS } from './cases';
 
+/** The engines timed besides Chromium, as ratios to it. */
+export const OTHER_ENGINES = ['firefox', 'webkit'] as const;
+export type OtherEngine = (typeof OTHER_ENGINES)[number];
+
 export interface BenchOptions {
   /** Smaller pictures, one warm run, small files for the memory case: for developing the bench. */
   quick: boolean;
@@ -16,6 +20,8 @@ export interface BenchOptions {
   dist: string | null;
   /** Port for `vite preview`; undefined = a free port chosen by the system. */
   port: number | undefined;
+  /** Engines whose click-to-result times are reported as ratios to Chromium's. */
+  engines: OtherEngine[];
   help: boolean;
 }
 
@@ -28,6 +34,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --skip-build       serve the existing dist/ without rebuilding
   --dist DIR         serve another build (e.g. of main, for a before/after table); implies --skip-build
   --port N           port for vite preview (default: a free port)
+  --engines a,b      also time the conversion cases in these engines, as ratios to Chromium: ${OTHER_ENGINES.join(', ')}
+                     (default: both; none: Chromium only)
   --help             this text`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -40,6 +48,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quality: null,
     dist: null,
     port: undefined,
+    engines: [...OTHER_ENGINES],
     help: false,
   };
   let runsGiven = false;
@@ -77,6 +86,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--port':
         options.port = positiveInteger(flag, value());
         break;
+      case '--engines':
+        options.engines = selectEngines(value());
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -88,6 +100,15 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   if (options.quick && !runsGiven) options.runs = 1;
   if (options.skipMemory) options.cases = options.cases.filter((id) => id !== 'memory');
   return options;
+}
+
+function selectEngines(list: string): OtherEngine[] {
+  if (list === 'none') return [];
+  const wanted = list.split(',').map((name) => name.trim());
+  const unknown = wanted.filter((name) => !(OTHER_ENGINES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`unknown engine(s) ${unknown.join(', ')}; known: ${OTHER_ENGINES.join(', ')}, none`);
+  return OTHER_ENGINES.filter((engine) => wanted.includes(engine));
 }
 
 function positiveInteger(flag: string, text: string): number {

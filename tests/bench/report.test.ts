@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMs, pageReport, qualityWorkShare, table } from './report';
+import { engineRatio, enginesTable, formatBytes, formatMs, pageReport, qualityWorkShare, table } from './report';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 
 describe('table', () => {
@@ -15,6 +15,43 @@ describe('qualityWorkShare', () => {
     expect(qualityWorkShare({ analyse: 0, optimise: 100, totalMs: 1000 })).toBeCloseTo(0.1);
     expect(qualityWorkShare(null)).toBeNull();
     expect(qualityWorkShare({ optimise: 0, totalMs: 0 })).toBeNull();
+  });
+});
+
+describe('engines', () => {
+  it("is an engine's median against Chromium's, none when either is missing", () => {
+    expect(engineRatio(1000, 1250)).toBeCloseTo(1.25);
+    expect(engineRatio(null, 1250)).toBeNull();
+    expect(engineRatio(0, 1250)).toBeNull();
+    expect(engineRatio(1000, null)).toBeNull();
+  });
+
+  it('tables each case in each engine, with the ratio to Chromium and the cases over the target', () => {
+    const cases = [
+      { id: 'a', title: 'case a' },
+      { id: 'b', title: 'case b' },
+    ];
+    const time = (caseId: string, median: number) => ({
+      caseId,
+      runsMs: [median],
+      time: { median, min: median, max: median },
+      error: null,
+    });
+    const text = enginesTable(cases, [
+      { engine: 'chromium', version: 'Chromium 156', cases: [time('a', 1000), time('b', 2000)] },
+      { engine: 'firefox', version: 'Firefox 153', cases: [time('a', 1200), time('b', 3200)] },
+      {
+        engine: 'webkit',
+        version: 'WebKitGTK 2.50',
+        cases: [{ caseId: 'a', runsMs: [], time: null, error: 'failed: x' }],
+      },
+    ]);
+    expect(text).toContain("Chromium's (target ≤ 1.5× for firefox and webkit):");
+    expect(text).toContain('  firefox: Firefox 153');
+    expect(text.split('\n').slice(-2)).toEqual([
+      'case a  1000 ms   1200 ms 1.20×         failed: x',
+      'case b  2000 ms   3200 ms 1.60× (over)  —',
+    ]);
   });
 });
 

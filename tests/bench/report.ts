@@ -1,4 +1,5 @@
 import type { CaseResult } from './case-runner';
+import type { EngineCaseTime } from './engines';
 import type { MemoryResult } from './memory';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 import { spread, type Spread } from './stats';
@@ -171,5 +172,43 @@ export function memoryReport(memory: MemoryResult): string {
       `(before files ${formatBytes(memory.rendererRss.beforeFilesBytes)}, before Convert ${formatBytes(memory.rendererRss.beforeConvertBytes)}), ` +
       `peak page JS heap ${formatBytes(memory.jsHeapUsed.peakBytes)}; conversion ${formatMs(memory.conversionMs)}; ${memory.outcome}`,
     `  (${memory.method})`,
+  ].join('\n');
+}
+
+/** Firefox and WebKit at most this many times Chromium's click-to-result time, case by case. */
+export const ENGINE_RATIO_TARGET = 1.5;
+
+/** An engine's median time against Chromium's for the same case, or null when either is missing. */
+export function engineRatio(chromiumMs: number | null | undefined, engineMs: number | null | undefined): number | null {
+  if (!chromiumMs || engineMs === null || engineMs === undefined) return null;
+  return engineMs / chromiumMs;
+}
+
+/**
+ * Click to result per case in each engine, and the ratio to Chromium's: `engines` starts with Chromium's
+ * times, measured run by run in turn with the others'.
+ */
+export function enginesTable(
+  cases: readonly Pick<CaseResult, 'id' | 'title'>[],
+  engines: readonly { engine: string; version: string; cases: readonly EngineCaseTime[] }[],
+): string {
+  const [chromium, ...others] = engines;
+  const median = (times: readonly EngineCaseTime[] | undefined, id: string) =>
+    times?.find((c) => c.caseId === id)?.time?.median ?? null;
+  const rows = cases.map((r) => [
+    r.title,
+    ...engines.map(({ engine, cases: times }) => {
+      const time = times.find((c) => c.caseId === r.id);
+      if (!time?.time) return time?.error ?? '—';
+      const ratio = engine === chromium?.engine ? null : engineRatio(median(chromium?.cases, r.id), time.time.median);
+      const verdict = ratio === null ? '' : ` ${ratio.toFixed(2)}×${ratio <= ENGINE_RATIO_TARGET ? '' : ' (over)'}`;
+      return `${formatMs(time.time.median)}${verdict}`;
+    }),
+  ]);
+  return [
+    `Click to result per engine (median of the measured runs, the engines in turn run by run), and the ratio to`,
+    `Chromium's (target ≤ ${ENGINE_RATIO_TARGET}× for ${others.map(({ engine }) => engine).join(' and ')}):`,
+    ...engines.map(({ engine, version }) => `  ${engine}: ${version}`),
+    table(['case', ...engines.map(({ engine }) => engine)], rows),
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser';
-import { runConversionCase, type CaseResult } from './case-runner';
+import { CONVERSION_TIMEOUT_MS, runConversionCase, type CaseResult } from './case-runner';
 import { CONVERSION_CASES, FIRST_VISIT_PHOTO, quickVariant, type ConversionCase } from './cases';
 import { ensureCaseInputs, ensureNoiseInputs } from './inputs/write-inputs';
 import { measureMemory, type MemoryResult } from './memory';
@@ -20,7 +20,9 @@ import { DIST_DIR, RESULTS_DIR, REPO_ROOT } from './paths';
 import { debianMissingHint } from './inputs/debian-pictures';
 import { startPreviewServer } from '../support/preview-server';
 import { buildApp } from './build-app';
-import { casesTable, memoryReport, pageReport, stagesTable } from './report';
+import { casesTable, enginesTable, memoryReport, pageReport, stagesTable } from './report';
+import { timeCasesInEngines, type EngineTimes } from './engines';
+import type { InputSet } from './inputs/write-inputs';
 
 /** Ten PNGs just under the 50 MB limit: 4800×3600 RGB noise ≈ 51.8 MB each (limit 52,428,800 bytes). */
 const MEMORY_INPUTS = { full: { width: 4800, height: 3600 }, quick: { width: 1600, height: 1200 } };
@@ -73,6 +75,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const started = Date.now();
   const cases: CaseResult[] = [];
+  const ran: { conversionCase: ConversionCase; inputs: InputSet; chromium: CaseResult }[] = [];
+  const engines: EngineTimes[] = [];
   let page: PageMetrics | null = null;
   let memory: MemoryResult | null = null;
 
@@ -98,13 +102,24 @@ async function main(): Promise<void> {
         log(debianMissingHint(error instanceof Error ? error.message.split('\n')[0]! : String(error)));
         continue;
       }
-      cases.push(
-        await runConversionCase(browser, server.origin, conversionCase, inputs, {
+      const result = await runConversionCase(browser, server.origin, conversionCase, inputs, {
+        runs: options.runs,
+        quality: options.quality,
+        nativeAvailable: ffmpegVersion !== null,
+        log,
+      });
+      cases.push(result);
+      ran.push({ conversionCase, inputs, chromium: result });
+    }
+    if (ran.length > 0 && options.engines.length > 0) {
+      log(`The conversion cases in Chromium, ${options.engines.join(', ')}, run by run in turn:`);
+      engines.push(
+        ...(await timeCasesInEngines(options.engines, server.origin, ran, {
           runs: options.runs,
           quality: options.quality,
-          nativeAvailable: ffmpegVersion !== null,
+          conversionTimeoutMs: CONVERSION_TIMEOUT_MS,
           log,
-        }),
+        })),
       );
     }
     if (options.cases.includes('memory')) {
@@ -145,12 +160,13 @@ async function main(): Promise<void> {
   );
   log(`Load average (1, 5, 15 min): ${environment.loadAtStart} at the start, ${environment.loadAtEnd} at the end`);
   if (cases.length > 0) log(`\n${casesTable(cases)}\n\n${stagesTable(cases)}`);
+  if (engines.length > 0) log(`\n${enginesTable(cases, engines)}`);
   if (page) log(`\n${pageReport(page)}`);
   if (memory) log(`\n${memoryReport(memory)}`);
 
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `bench-${environment.date.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ environment, cases, page, memory }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ environment, cases, engines, page, memory }, null, 2)}\n`);
   log(`\nSSIM: mean over frames, luma (BT.601), 8×8 windows every 4 px, each GIF frame against its source PNG`);
   log(
     `area-downscaled to the output size. Times: app = click on Convert → result in the page; native = ffmpeg process wall clock.`,

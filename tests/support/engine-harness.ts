@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
-import { coreWorkerExports } from '../../wasm-assets/vite-plugin';
 import { freePort } from './preview-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,7 +22,7 @@ export async function startEngineHarness(): Promise<HarnessServer> {
     logLevel: 'warn' as const,
     // The harness imports the app's code as the app does, through the @/ alias.
     resolve: { alias: [{ find: '@', replacement: join(ROOT, 'src') }] },
-    worker: { format: 'es' as const, plugins: () => [coreWorkerExports()] },
+    worker: { format: 'es' as const },
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   };
   await build(config);

@@ -123,7 +123,7 @@ async function decodePixels(
  * without the canvas's copy and premultiplication, which takes a big picture markedly longer.
  */
 async function framePixels(bitmap: ImageBitmap): Promise<Uint8Array | null> {
-  if (typeof VideoFrame !== 'function') return null;
+  if (typeof VideoFrame !== 'function' || !(await copiesToRgba())) return null;
   let frame: VideoFrame | undefined;
   try {
     frame = new VideoFrame(bitmap, { timestamp: 0, alpha: 'keep' });
@@ -222,6 +222,34 @@ async function apngFramePixels(file: Blob, name: string, picture: 'default' | nu
   const { rgba, width, height } = await apngPixels(file, name, picture);
   const size = { width, height };
   return placePicture(rgba, size, target ?? { size, canvas: size, at: { x: 0, y: 0 } });
+}
+
+let copyConverts: Promise<boolean> | undefined;
+
+/**
+ * Whether `VideoFrame.copyTo` converts to the format it is asked for. WebKit ignores the option and copies
+ * the frame's own BGRA, red and blue swapped: tried once, on a one-pixel frame of known bytes.
+ */
+function copiesToRgba(): Promise<boolean> {
+  copyConverts ??= (async () => {
+    let red: VideoFrame | undefined;
+    try {
+      red = new VideoFrame(Uint8Array.of(0, 0, 255, 255), {
+        format: 'BGRA',
+        codedWidth: 1,
+        codedHeight: 1,
+        timestamp: 0,
+      });
+      const rgba = new Uint8Array(4);
+      await red.copyTo(rgba, { format: 'RGBA' });
+      return rgba[0] === 255 && rgba[2] === 0;
+    } catch {
+      return false;
+    } finally {
+      red?.close();
+    }
+  })();
+  return copyConverts;
 }
 
 /** A frame's pixels, and the kept decode they were copied from, if any. */

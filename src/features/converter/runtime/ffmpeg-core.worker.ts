@@ -1,10 +1,5 @@
-// The engine core's worker: @ffmpeg/ffmpeg's own worker (its message handlers) with our core's loader
-// bundled in, and the wasm compiling from the moment the worker runs.
-//
-// Why not the library's default worker: it fetches the loader (`import(coreURL)`) when the page's load
-// message arrives, and the loader only then fetches the wasm: three requests to the service worker, one
-// after the other. Here the page gives this very script as the core's URL (ffmpeg-instance.ts), which the
-// worker's `import()` finds already loaded, and the wasm is on its way while the load message is.
+// The engine core's worker: @ffmpeg/ffmpeg's message handlers with our core's loader bundled in, the wasm
+// compiling from the moment it runs (the whole host: ffmpeg-instance.ts).
 import '@ffmpeg/ffmpeg/worker';
 import type { CoreModuleOptions } from '../../../../wasm-assets/core/ffmpeg-core.js';
 import { heapLine } from '../rules/core-log';
@@ -47,7 +42,7 @@ function loggingHeap(core: CoreModule, heapBytes: () => number | undefined): Cor
 }
 
 /** What @ffmpeg/ffmpeg's worker calls to start the core: the loader, on the wasm compiled above. */
-export default async function createFFmpegCore(options: CoreModuleOptions): Promise<unknown> {
+async function createFFmpegCore(options: CoreModuleOptions): Promise<unknown> {
   const module = await compiled;
   let memory: WebAssembly.Memory | undefined;
   return new Promise((resolve, reject) => {
@@ -68,3 +63,9 @@ export default async function createFFmpegCore(options: CoreModuleOptions): Prom
     }).then((core) => resolve(loggingHeap(core as CoreModule, () => memory?.buffer.byteLength)), reject);
   });
 }
+
+// The library's load calls `importScripts(coreURL)`, then `self.createFFmpegCore`; only when importScripts
+// throws, as it does in any module worker, does it `import(coreURL)`. The loader is already here, so the
+// first path is made to work: WebKit evaluates a module that imports its own URL a second time, and that
+// copy's handlers, with no core, would answer every later message.
+Object.assign(self, { createFFmpegCore, importScripts() {} });

@@ -1,3 +1,8 @@
+// @ffmpeg/ffmpeg hosts the engine core: its FFmpeg class here, its message handlers in our core's worker.
+// All that adapts it to our core: this module (that worker is the library's worker and the core's URL);
+// ffmpeg-core.worker.ts (our loader and wasm, handed over on the library's importScripts path, never by an
+// import of the worker's own URL); wasm-assets/core/driver/pre.js (the API @ffmpeg/core had);
+// ffmpeg-library-worker.d.ts and its tsconfig path (types); vite.config.ts ffmpegHost (build, dev server).
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import coreWorkerURL from './ffmpeg-core.worker.ts?worker&url';
 import { engineLoadFailure } from '../rules/errors';
@@ -7,11 +12,11 @@ import { withWorkerOf } from './worker-watch';
 /** The User Timing measure each core load leaves (fetch, compile, instantiate): npm run bench reads it. */
 export const ENGINE_LOAD_MEASURE = 'png2gif:engine-load';
 
-/** Loads one core: @ffmpeg/ffmpeg hosts it in its own dedicated worker. */
+/** One engine core, loaded in its own worker. */
 export async function loadCore(): Promise<FFmpeg> {
   const started = performance.now();
   const ffmpeg = new FFmpeg();
-  // The worker is the core's loader too (ffmpeg-core.worker.ts): its `import(coreURL)` finds itself loaded.
+  // The worker holds the core's loader too: nothing is fetched for the core's URL.
   const workerURL = new URL(coreWorkerURL, location.href).href;
   const { result: loading, worker } = withWorkerOf(() =>
     ffmpeg.load({ classWorkerURL: workerURL, coreURL: workerURL }),

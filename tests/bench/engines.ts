@@ -1,0 +1,134 @@
+/**
+ * The bench's conversion cases in Chromium, Firefox and WebKit, timed alike: click on Convert → result in the
+ * page, stamped by the page itself (app-ui.ts ARM_PROBE), each case run the way it ran in Chromium.
+ */
+import { chooseFiles, click, CONVERT, slide, toggle, waitFor } from '../engines/app';
+import { launchEngine, type EngineBrowser, type EngineName, type EnginePage } from '../engines/drivers';
+import { ARM_PROBE } from './app-ui';
+import type { CaseResult } from './case-runner';
+import type { ConversionCase } from './cases';
+import type { InputSet } from './inputs/write-inputs';
+import { spread, type Spread } from './stats';
+
+export interface EngineCaseTime {
+  caseId: string;
+  runsMs: number[];
+  time: Spread | null;
+  error: string | null;
+}
+
+export interface EngineTimes {
+  engine: EngineName;
+  /** The browser and its version, or why it did not run. */
+  version: string;
+  cases: EngineCaseTime[];
+}
+
+export interface EngineRunOptions {
+  runs: number;
+  quality: number | null;
+  conversionTimeoutMs: number;
+  log: (line: string) => void;
+}
+
+/** One case as Chromium ran it: its files, its mode, then Convert; the probe's time. */
+async function convertOnce(
+  page: EnginePage,
+  conversionCase: ConversionCase,
+  inputs: InputSet,
+  options: EngineRunOptions,
+): Promise<number> {
+  // Back to an empty selection without a reload, so the engine stays warm between runs.
+  const reset = (name: string) =>
+    [...document.querySelectorAll('button')].some((b) => b.textContent?.trim().startsWith(name));
+  if (await page.run(reset, 'Reset')) await click(page, { selector: 'button', name: 'Reset', prefix: true });
+  await chooseFiles(page, inputs.files);
+  if (conversionCase.kind === 'animated') await toggle(page, 'Animated GIF');
+  if (conversionCase.kind === 'batch') await toggle(page, 'Static (one GIF per file)');
+  if (options.quality !== null) await slide(page, 'Quality', options.quality);
+  await page.run(ARM_PROBE);
+  await click(page, CONVERT);
+  const probe = await waitFor(
+    page,
+    () => {
+      const probe = (window as unknown as { __benchProbe: { clickAt: number; doneAt: number | null; failed: string } })
+        .__benchProbe;
+      return probe.doneAt === null ? null : probe;
+    },
+    undefined,
+    'the result',
+    options.conversionTimeoutMs,
+  );
+  if (probe.failed) throw new Error(probe.failed);
+  return probe.doneAt! - probe.clickAt;
+}
+
+/**
+ * Times each case Chromium converted in one conversion or as a batch (not those it had to run one file at a
+ * time) in Chromium and the other engines, run by run in turn so that all of them meet the same machine
+ * load: one warm-up each, then `runs` measured runs. A missing browser or a failed case is reported, not thrown.
+ */
+export async function timeCasesInEngines(
+  others: readonly EngineName[],
+  url: string,
+  cases: readonly { conversionCase: ConversionCase; inputs: InputSet; chromium: CaseResult }[],
+  options: EngineRunOptions,
+): Promise<EngineTimes[]> {
+  const engines: { times: EngineTimes; browser: EngineBrowser | null }[] = [];
+  for (const engine of ['chromium' as const, ...others]) {
+    try {
+      const browser = await launchEngine(engine);
+      engines.push({ times: { engine, version: browser.version, cases: [] }, browser });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      options.log(`  ${engine}: not run: ${reason}`);
+      engines.push({ times: { engine, version: `not run: ${reason}`, cases: [] }, browser: null });
+    }
+  }
+  try {
+    for (const { conversionCase, inputs, chromium } of cases) {
+      const way = chromium.app.way;
+      const running = engines.flatMap(({ times, browser }) => {
+        const result: EngineCaseTime = { caseId: conversionCase.id, runsMs: [], time: null, error: null };
+        times.cases.push(result);
+        if (way !== 'one conversion' && way !== 'batch (several results)') result.error = `not run (${way})`;
+        return browser && !result.error ? [{ engine: times.engine, browser, result }] : [];
+      });
+      const pages = new Map<EngineName, EnginePage>();
+      try {
+        for (let run = 0; run <= options.runs; run++) {
+          for (const { engine, browser, result } of running) {
+            if (result.error) continue;
+            try {
+              let page = pages.get(engine);
+              if (!page) {
+                page = await browser.newPage();
+                pages.set(engine, page);
+                await page.goto(url);
+              }
+              const ms = await convertOnce(page, conversionCase, inputs, options);
+              if (run > 0) result.runsMs.push(ms);
+              options.log(
+                `  ${conversionCase.title}, ${engine}: ${run === 0 ? 'warm-up' : `run ${run}`} ${Math.round(ms)} ms`,
+              );
+            } catch (error) {
+              result.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+              options.log(`  ${conversionCase.title}, ${engine}: failed: ${result.error}`);
+            }
+          }
+        }
+      } finally {
+        for (const page of pages.values()) await page.close();
+      }
+      for (const { result } of running)
+        if (!result.error && result.runsMs.length > 0) result.time = spread(result.runsMs);
+    }
+  } finally {
+    for (const { times, browser } of engines) {
+      if (!browser) continue;
+      times.version = browser.version;
+      await browser.close();
+    }
+  }
+  return engines.map(({ times }) => times);
+}

@@ -1,0 +1,54 @@
+/**
+ * A flat graphic converts to its exact pixels, or fails in the spec's words: never a different picture with
+ * a success. Run in every engine, and in Firefox with canvas read-back randomised (privacy.resistFingerprinting,
+ * and fingerprintingProtection with every target on), where the browser's own decode cannot be trusted.
+ */
+import { makeRgba } from '../fixtures/pngs';
+import { decodeGif } from '../support/gif';
+import { convert, chooseFiles, linkedFile, openApp, toastsSeen } from './app';
+import { expect, test } from './fixtures';
+
+/** 320x240 in six flat colours, a 3x2 grid: few colours, so the lossless promise applies. */
+const COLOURS: [number, number, number][] = [
+  [230, 25, 75],
+  [60, 180, 75],
+  [255, 225, 25],
+  [0, 130, 200],
+  [245, 130, 48],
+  [145, 30, 180],
+];
+const flatGraphic = () =>
+  makeRgba(320, 240, (x, y) => [...COLOURS[Math.floor(x / 107) + 3 * Math.floor(y / 120)]!, 255]);
+
+test('a 320x240 graphic of six flat colours converts to its exact pixels, or fails saying so', async ({
+  enginePage: page,
+  pngFile,
+  keepGif,
+  baseURL,
+}) => {
+  const source = flatGraphic();
+  await openApp(page, `${baseURL}/`);
+  await chooseFiles(page, [pngFile('flat.png', source)]);
+  const outcome = await convert(page);
+  const toasts = (await toastsSeen(page)).map((toast) => toast.split('\n')[0]);
+  if (!outcome.ok) {
+    // The spec's failure: the toast and the card, and no GIF to download.
+    expect(toasts).toContain('Conversion failed');
+    expect(outcome.message).toMatch(/^Conversion Failed/);
+    expect(
+      await page.run(() => [...document.querySelectorAll('a')].some((a) => a.textContent?.trim() === 'Download')),
+    ).toBe(false);
+    return;
+  }
+  expect(toasts).toContain('Conversion successful!');
+  const { bytes } = await linkedFile(page, 'Download');
+  keepGif('flat', bytes);
+  const gif = decodeGif(bytes);
+  expect([gif.width, gif.height, gif.frames.length]).toEqual([320, 240, 1]);
+  const image = gif.frames[0]!.image;
+  let wrong = 0;
+  for (let i = 0; i < source.data.length; i += 4) {
+    if (source.data.subarray(i, i + 4).some((value, c) => value !== image.data[i + c])) wrong++;
+  }
+  expect(wrong, 'pixels unlike the PNG').toBe(0);
+});
