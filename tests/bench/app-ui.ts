@@ -306,3 +306,20 @@ export async function fileListVisibleMs(page: Page): Promise<number | null> {
   const probe = (await page.evaluate('window.__benchFileList')) as { changeAt: number | null; shownAt: number | null };
   return probe.changeAt !== null && probe.shownAt !== null ? probe.shownAt - probe.changeAt : null;
 }
+
+/**
+ * A first visit's conversion in an opened converter: the photo chosen, how soon its file list shows, then
+ * Convert. A refused photo or a failed conversion throws.
+ */
+export async function firstVisitConversion(
+  page: Page,
+  photo: readonly string[],
+): Promise<{ fileListVisibleMs: number | null; timing: ConversionTiming }> {
+  await page.evaluate(FILE_LIST_PROBE);
+  const choice = await chooseFiles(page, photo);
+  if (!choice.accepted) throw new Error(`photo refused: ${choice.reason}`);
+  const fileListMs = await fileListVisibleMs(page);
+  const timing = await convertAndWait(page, 120_000);
+  if (timing.failed) throw new Error(timing.failed);
+  return { fileListVisibleMs: fileListMs, timing };
+}

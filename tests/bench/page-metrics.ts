@@ -9,6 +9,7 @@ import {
   convertAndWait,
   FILE_LIST_PROBE,
   fileListVisibleMs,
+  firstVisitConversion,
   openConverter,
   STARTUP_PROBE,
 } from './app-ui';
@@ -271,13 +272,9 @@ async function firstGifOnFirstVisit(url: string, photo: InputSet): Promise<First
   try {
     const page = await context.newPage();
     await openConverter(page, url);
-    await page.evaluate(FILE_LIST_PROBE);
-    const choice = await chooseFiles(page, photo.files);
-    if (!choice.accepted) throw new Error(`photo refused: ${choice.reason}`);
-    result.fileListVisibleMs = await fileListVisibleMs(page);
-    const timing = await convertAndWait(page, 120_000);
-    if (timing.failed) throw new Error(timing.failed);
-    result.ms = timing.ms;
+    const first = await firstVisitConversion(page, photo.files);
+    result.fileListVisibleMs = first.fileListVisibleMs;
+    result.ms = first.timing.ms;
   } catch (error) {
     result.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   } finally {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { FAILURE_MESSAGES } from '@/features/converter/rules/errors';
-import { encodePng, makeRgba } from '../fixtures/pngs';
+import { flatColours } from '../fixtures/content';
+import { encodePng } from '../fixtures/pngs';
 import { decodeGif, isGif } from '../support/gif';
 import { expectToast, fileInput, toast } from './home-support';
 
@@ -13,15 +14,7 @@ const WASM = /\/assets\/ffmpeg-core-[\w-]+\.wasm$/;
 const CORE_WORKER = /\/assets\/ffmpeg-core\.worker-[\w-]+\.js$/;
 
 /** Six flat colours in bands: a GIF of it keeps every pixel exactly (at most 256 colours). */
-const BANDS: [number, number, number][] = [
-  [230, 25, 75],
-  [60, 180, 75],
-  [255, 225, 25],
-  [0, 130, 200],
-  [245, 130, 48],
-  [145, 30, 180],
-];
-const PICTURE = makeRgba(120, 90, (x) => [...BANDS[Math.floor(x / 20)]!, 255]);
+const PICTURE = flatColours(120, 90, 6, 1);
 const PNG = { name: 'bands.png', mimeType: 'image/png', buffer: Buffer.from(encodePng(PICTURE)) };
 
 // No service worker: its precache would serve the core without the routes below (and the core's worker

@@ -103,6 +103,37 @@ export async function launchEngine(engine: EngineName, options: LaunchOptions = 
   return launchWebKit();
 }
 
+/** An element handle as Playwright's and puppeteer's pages both hand one back. */
+interface ElementHandleLike {
+  evaluate(settle: typeof SETTLE): Promise<unknown>;
+  click(): Promise<void>;
+  screenshot(): Promise<Uint8Array>;
+}
+
+/**
+ * The steps Playwright (Chromium) and puppeteer (Firefox) take alike: both evaluate in the page and act on
+ * element handles. Choosing files, pressing keys and closing are each driver's own.
+ */
+function handlePage<E extends ElementHandleLike>(
+  engine: EngineName,
+  page: { goto(url: string): Promise<unknown>; evaluate(expression: string): Promise<unknown> },
+  element: (expression: string) => Promise<E>,
+  own: Pick<EnginePage, 'chooseFiles' | 'press' | 'close'>,
+): EnginePage {
+  return {
+    engine,
+    goto: async (url) => void (await page.goto(url)),
+    run: (code, arg) => page.evaluate(result(code, arg)) as Promise<never>,
+    async click(find, arg) {
+      const target = await element(call(find, arg));
+      await target.evaluate(SETTLE);
+      await target.click();
+    },
+    screenshot: async (find, arg) => new Uint8Array(await (await element(call(find, arg))).screenshot()),
+    ...own,
+  };
+}
+
 async function launchChromium(): Promise<EngineBrowser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   return {
@@ -116,22 +147,13 @@ async function launchChromium(): Promise<EngineBrowser> {
         if (!element) throw new Error(`no element for ${expression}`);
         return element;
       };
-      return {
-        engine: 'chromium',
-        goto: async (url) => void (await page.goto(url)),
-        run: (code, arg) => page.evaluate(result(code, arg)) as Promise<never>,
-        async click(find, arg) {
-          const target = await element(call(find, arg));
-          await target.evaluate(SETTLE);
-          await target.click();
-        },
+      return handlePage('chromium', page, element, {
         chooseFiles: async (paths) => (await element(CLEAR_FILE_INPUT)).setInputFiles([...paths]),
         async press(...keys) {
           for (const key of keys) await (key in WEBDRIVER_KEYS ? page.keyboard.press(key) : page.keyboard.type(key));
         },
-        screenshot: async (find, arg) => new Uint8Array(await (await element(call(find, arg))).screenshot()),
         close: () => context.close(),
-      };
+      });
     },
     close: () => browser.close(),
   };
@@ -156,15 +178,7 @@ async function launchFirefox(prefs: Record<string, unknown>): Promise<EngineBrow
         if (!element) throw new Error(`no element for ${expression}`);
         return element;
       };
-      return {
-        engine: 'firefox',
-        goto: async (url) => void (await page.goto(url)),
-        run: (code, arg) => page.evaluate(result(code, arg)) as Promise<never>,
-        async click(find, arg) {
-          const target = await element(call(find, arg));
-          await target.evaluate(SETTLE);
-          await target.click();
-        },
+      return handlePage('firefox', page, element, {
         chooseFiles: async (paths) =>
           ((await element(CLEAR_FILE_INPUT)) as PuppeteerElement<HTMLInputElement>).uploadFile(...paths),
         async press(...keys) {
@@ -174,9 +188,8 @@ async function launchFirefox(prefs: Record<string, unknown>): Promise<EngineBrow
             else await page.keyboard.type(key);
           }
         },
-        screenshot: async (find, arg) => new Uint8Array(await (await element(call(find, arg))).screenshot()),
         close: () => context.close(),
-      };
+      });
     },
     close: () => browser.close(),
   };

@@ -4,22 +4,13 @@
  * with every target on), where the browser's own decode cannot be trusted and the converter decodes the PNG
  * itself, saying so on the result card.
  */
-import { makeRgba } from '../fixtures/pngs';
+import { flatColours } from '../fixtures/content';
 import { decodeGif } from '../support/gif';
 import { convert, chooseFiles, linkedFile, openApp, toastsSeen } from './app';
 import { expect, test } from './fixtures';
 
 /** 320x240 in six flat colours, a 3x2 grid: few colours, so the lossless promise applies. */
-const COLOURS: [number, number, number][] = [
-  [230, 25, 75],
-  [60, 180, 75],
-  [255, 225, 25],
-  [0, 130, 200],
-  [245, 130, 48],
-  [145, 30, 180],
-];
-const flatGraphic = () =>
-  makeRgba(320, 240, (x, y) => [...COLOURS[Math.floor(x / 107) + 3 * Math.floor(y / 120)]!, 255]);
+const flatGraphic = () => flatColours(320, 240, 3, 2);
 
 /** The result card's line when the converter decoded the PNG itself. */
 const DECODED_ITSELF =

@@ -1,5 +1,6 @@
 import { ApngComposer } from '@/features/converter/rules/png/apng-compose';
 import { isAnimatedPng, parseApng } from '@/features/converter/rules/png/apng-parse';
+import { concatBytes } from '@/features/converter/rules/concat-bytes';
 import { crc32 } from '@/features/converter/rules/png/crc32';
 import { outputSize } from '@/features/converter/rules/dimensions';
 import { assertFitsInMemory } from '@/features/converter/rules/plan/memory';
@@ -94,16 +95,6 @@ function fixCrcs(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
 type Mutation = (bytes: Uint8Array, rnd: () => number) => Uint8Array;
 const pick = <T>(items: readonly T[], rnd: () => number): T | undefined => items[Math.floor(rnd() * items.length)];
 const int = (max: number, rnd: () => number) => Math.floor(rnd() * max);
@@ -124,20 +115,20 @@ const MUTATIONS: Record<string, Mutation> = {
     const parts = chunks.map(({ start, end }) => bytes.subarray(start, end));
     const [a, b] = [int(parts.length, rnd), int(parts.length, rnd)];
     [parts[a], parts[b]] = [parts[b]!, parts[a]!];
-    return concat([bytes.subarray(0, 8), ...parts]);
+    return concatBytes([bytes.subarray(0, 8), ...parts]);
   },
   'chunk duplication': (bytes, rnd) => {
     const chunks = chunksOf(bytes);
     if (chunks.length === 0) return bytes;
     const { start, end } = pick(chunks, rnd)!;
     const at = pick(chunks, rnd)!.start;
-    return concat([bytes.subarray(0, at), bytes.subarray(start, end), bytes.subarray(at)]);
+    return concatBytes([bytes.subarray(0, at), bytes.subarray(start, end), bytes.subarray(at)]);
   },
   'chunk removal': (bytes, rnd) => {
     const chunks = chunksOf(bytes);
     if (chunks.length === 0) return bytes;
     const { start, end } = pick(chunks, rnd)!;
-    return concat([bytes.subarray(0, start), bytes.subarray(end)]);
+    return concatBytes([bytes.subarray(0, start), bytes.subarray(end)]);
   },
   'lying length': (bytes, rnd) => {
     const out = bytes.slice();

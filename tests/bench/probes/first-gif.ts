@@ -11,14 +11,7 @@ import { loadavg } from 'node:os';
 import { assertChromiumInstalled } from '../../browser';
 import { withBrowserProfile } from '../../support/browser-profile';
 import { FIRST_VISIT_PHOTO } from '../cases';
-import {
-  chooseFiles,
-  clearSelection,
-  convertAndWait,
-  FILE_LIST_PROBE,
-  fileListVisibleMs,
-  openConverter,
-} from '../app-ui';
+import { chooseFiles, clearSelection, convertAndWait, firstVisitConversion, openConverter } from '../app-ui';
 import { ensureCaseInputs } from '../inputs/write-inputs';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
@@ -41,12 +34,7 @@ async function firstGif(outDir: string, photo: readonly string[]): Promise<Sampl
       const page = await context.newPage();
       await openConverter(page, origin);
       if (process.env.PAUSE_MS) await page.waitForTimeout(Number(process.env.PAUSE_MS));
-      await page.evaluate(FILE_LIST_PROBE);
-      const choice = await chooseFiles(page, photo);
-      if (!choice.accepted) throw new Error(choice.reason);
-      const fileList = await fileListVisibleMs(page);
-      const timing = await convertAndWait(page, 120_000);
-      if (timing.failed) throw new Error(timing.failed);
+      const { fileListVisibleMs: fileList, timing } = await firstVisitConversion(page, photo);
       const extra = (await page.evaluate(`(() => {
       const load = performance.getEntriesByName('png2gif:engine-load')[0];
       const stages = performance.getEntriesByName('png2gif:stages')[0];

@@ -1,10 +1,11 @@
 import type { HistogramSampling } from '../rules/palette/refine';
 import type { Size } from '../rules/dimensions';
-import { abortError, ConversionError, workerFailure } from '../rules/errors';
+import { abortError } from '../rules/errors';
 import type { DecodedFrame } from '../rules/palette/frame-facts';
 import type { Picture } from '../rules/plan/frame-sources';
 import type { TransparencyOptions } from '../rules/palette/matte';
 import { assignDecodesAhead } from './kept-decodes';
+import { failAllOnError, settle, type Waiting } from './worker-requests';
 import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
 import type { FactsAsk } from '../rules/plan/facts-ahead';
 
@@ -15,9 +16,7 @@ export interface DecodeAhead {
   facts: FactsAsk | null;
 }
 
-interface Pending {
-  resolve: (frame: DecodedFrame) => void;
-  reject: (error: Error) => void;
+interface Pending extends Waiting<DecodedFrame> {
   worker: Worker;
 }
 
@@ -162,26 +161,14 @@ export class FrameDecoder {
     worker.onmessage = (event: MessageEvent<DecodeResponse>) => {
       const response = event.data;
       this.#heldBy(worker, response.kept);
-      const pending = this.#pending.get(response.id);
-      if (!pending) return; // a frame of a cancelled job
-      this.#pending.delete(response.id);
-      if (response.ok)
-        pending.resolve({
-          rgba: new Uint8Array(response.rgba),
-          facts: response.facts,
-          ...(response.rowsCopy ? { rowsCopy: new Uint8Array(response.rowsCopy) } : {}),
-          ...(response.readBackHidden ? { readBackHidden: true } : {}),
-        });
-      // The worker worded its failure for a person already (errorMessageOf).
-      else pending.reject(new ConversionError(response.message));
+      settle(this.#pending, response, (decoded) => ({
+        rgba: new Uint8Array(decoded.rgba),
+        facts: decoded.facts,
+        ...(decoded.rowsCopy ? { rowsCopy: new Uint8Array(decoded.rowsCopy) } : {}),
+        ...(decoded.readBackHidden ? { readBackHidden: true } : {}),
+      }));
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      const error = workerFailure(event.message);
-      for (const { reject } of this.#pending.values()) reject(error);
-      this.#pending.clear();
-      this.terminate();
-    };
+    failAllOnError(worker, this.#pending, () => this.terminate());
     this.#workers.push(worker);
     return worker;
   }

@@ -1,11 +1,7 @@
-import { abortError, ConversionError, workerFailure } from '../rules/errors';
+import { abortError } from '../rules/errors';
 import type { DecodedGif } from '../rules/contracts';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
-
-interface Pending {
-  resolve: (gif: DecodedGif) => void;
-  reject: (error: Error) => void;
-}
+import { failAllOnError, settle, type Waiting } from './worker-requests';
 
 /**
  * The page's side of the GIF decoder worker, started on first use. A decode nobody waits for any more
@@ -15,7 +11,7 @@ interface Pending {
 export class GifDecoderWorker {
   #worker: Worker | null = null;
   #nextId = 1;
-  readonly #pending = new Map<number, Pending>();
+  readonly #pending = new Map<number, Waiting<DecodedGif>>();
 
   async decode(gif: Blob, options: { signal?: AbortSignal } = {}): Promise<DecodedGif> {
     const { signal } = options;
@@ -57,21 +53,13 @@ export class GifDecoderWorker {
       name: 'gif-decoder',
     });
     worker.onmessage = (event: MessageEvent<GifDecodeResponse>) => {
-      const response = event.data;
-      const pending = this.#pending.get(response.id);
-      if (!pending) return; // a decode nobody waits for any more
-      this.#pending.delete(response.id);
-      if (!response.ok) return pending.reject(new ConversionError(response.message));
-      const frames = response.frames.map(({ rgba, delayCs }) => ({ rgba: new Uint8ClampedArray(rgba), delayCs }));
-      pending.resolve({ width: response.width, height: response.height, frames });
+      settle(this.#pending, event.data, ({ width, height, frames }) => ({
+        width,
+        height,
+        frames: frames.map(({ rgba, delayCs }) => ({ rgba: new Uint8ClampedArray(rgba), delayCs })),
+      }));
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      const error = workerFailure(event.message);
-      for (const { reject } of this.#pending.values()) reject(error);
-      this.#pending.clear();
-      this.#stop();
-    };
+    failAllOnError(worker, this.#pending, () => this.#stop());
     this.#worker = worker;
     return worker;
   }

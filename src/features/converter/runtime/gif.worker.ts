@@ -5,12 +5,13 @@
  * own. Two optimiser workers are partners: each encodes the lower band of the other's big frames while
  * that one encodes the upper band.
  */
-import { ConversionError, errorMessageOf } from '../rules/errors';
+import { errorMessageOf } from '../rules/errors';
 import { decodeGif } from '../rules/gif/decode';
 import { encodeLzw, type LzwBandRequest, type LzwResult } from '../rules/gif/lzw';
 import { optimiseGif, optimiseGifInBands, optimiseRun } from '../rules/gif/optimiser';
 import { warmUpOptimiser } from '../rules/gif/optimiser-warm-up';
 import { lzwEncoderReady } from './lzw-loader';
+import { settle, type Waiting } from './worker-requests';
 import type { GifDecodeRequest, GifDecodeResponse } from './gif-decode-protocol';
 import type {
   BandRequest,
@@ -28,7 +29,7 @@ const scope = self as unknown as {
 
 let partner: MessagePort | null = null;
 let nextBand = 1;
-const bandsWaiting = new Map<number, { resolve: (result: LzwResult) => void; reject: (error: Error) => void }>();
+const bandsWaiting = new Map<number, Waiting<LzwResult>>();
 
 scope.onmessage = (event: MessageEvent<OptimiserMessage | GifDecodeRequest>) => {
   const message = event.data;
@@ -95,11 +96,7 @@ async function encodeBand({ id, request }: BandRequest): Promise<void> {
 }
 
 function bandDone(response: BandResponse): void {
-  const waiting = bandsWaiting.get(response.id);
-  if (!waiting) return;
-  bandsWaiting.delete(response.id);
-  if (response.ok) waiting.resolve(response.result);
-  else waiting.reject(new ConversionError(response.message));
+  settle(bandsWaiting, response, ({ result }) => result);
 }
 
 /** Every frame composed, as a viewer shows it; the frames move back without a copy. */

@@ -6,10 +6,11 @@ import {
   type OptimiseRun,
   type OptimiserInput,
 } from '../rules/gif/optimiser';
-import { abortError, ConversionError, workerFailure } from '../rules/errors';
+import { abortError } from '../rules/errors';
+import { failAllOnError, settle, type Waiting } from './worker-requests';
 import type { OptimiseRequest, OptimiseResponse, PartnerMessage, WarmUpMessage } from './optimiser-protocol';
 
-type Pending = { resolve: (gif: Uint8Array | null) => void; reject: (error: Error) => void };
+type Pending = Waiting<Uint8Array | null>;
 
 /**
  * The optimiser on two workers at once when the plan cuts the animation in two runs (rules/plan/segments.ts
@@ -155,23 +156,13 @@ export class OptimiserWorker {
       name: 'gif-optimiser',
     });
     worker.onmessage = (event: MessageEvent<OptimiseResponse>) => {
-      const response = event.data;
-      const pending = this.#pending.get(response.id);
-      if (!pending) return; // a GIF of a cancelled job
-      this.#pending.delete(response.id);
-      if (response.ok) pending.resolve(response.gif ? new Uint8Array(response.gif) : null);
-      // The worker worded its failure for a person already (errorMessageOf).
-      else pending.reject(new ConversionError(response.message));
+      settle(this.#pending, event.data, ({ gif }) => (gif ? new Uint8Array(gif) : null));
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      const error = workerFailure(event.message);
-      for (const { reject } of this.#pending.values()) reject(error);
-      this.#pending.clear();
+    failAllOnError(worker, this.#pending, (error) => {
       const partner = this.#partner;
       this.terminate();
       if (partner && partner.#partner === this) partner.#fail(error);
-    };
+    });
     this.#worker = worker;
     return worker;
   }

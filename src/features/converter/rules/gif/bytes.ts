@@ -4,6 +4,7 @@
  * The file is walked block by block (blocks.ts) and its blocks copied or rewritten.
  */
 
+import { concatBytes } from '../concat-bytes';
 import { gifBlocks, GifFormatError, readScreen, unknownBlock } from './blocks';
 
 export interface GifFrameInfo {
@@ -129,17 +130,7 @@ export function applyTiming(gif: Uint8Array, timing: GifTiming): Uint8Array {
     // The loop extension goes right after the header and global colour table, before the first frame.
     if (index === 0 && timing.loopCount !== null) out.push(loopExtension(timing.loopCount));
   }
-  return concat(out);
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const result = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
+  return concatBytes(out);
 }
 
 /** The global colour table of a GIF's first raw block (header + screen descriptor + table), or null. */
@@ -155,7 +146,7 @@ function withLocalTable(image: Uint8Array, colours: { table: Uint8Array; sizeBit
   if (image[9]! & 0x80) return image;
   const descriptor = image.slice(0, 10);
   descriptor[9] = (descriptor[9]! & 0x40) | 0x80 | colours.sizeBits; // keep the interlace flag
-  return concat([descriptor, colours.table, image.subarray(10)]);
+  return concatBytes([descriptor, colours.table, image.subarray(10)]);
 }
 
 /**
@@ -184,7 +175,7 @@ export function joinGifs(parts: readonly Uint8Array[]): Uint8Array {
     }
   }
   out.push(Uint8Array.of(0x3b));
-  return concat(out);
+  return concatBytes(out);
 }
 
 /** Bytes of a GIF by part: everything before the first frame, then each frame (its control block + image). */

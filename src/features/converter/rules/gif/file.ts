@@ -3,6 +3,7 @@
  * disposal, transparency and LZW data. Comments and unknown extensions are not kept (the encoder writes
  * none). Also what a viewer shows: each frame composed on the canvas, disposal methods applied.
  */
+import { concatBytes } from '../concat-bytes';
 import {
   gifBlocks,
   GifFormatError,
@@ -147,13 +148,7 @@ export function writeGif(file: GifFile): Uint8Array {
     parts.push(subBlocked(frame.minCodeSize, frame.data));
   }
   parts.push(Uint8Array.of(0x3b));
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** The minimum code size byte, the data in sub-blocks of at most 255 bytes, the block terminator. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../concat-bytes';
 import { GifFormatError } from './blocks';
 import { readIndexedFrames } from './indexed-frames';
 
@@ -13,12 +14,6 @@ function frame(width: number, height: number, palette: number[], indices: number
   return bytes;
 }
 
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
-  return out;
-};
-
 /** Every entry opaque (the core writes all 256: an entry it leaves clear counts as transparent). */
 const OPAQUE = Array.from({ length: 256 }, (_, i) => 0xff000000 | (i * 0x010101));
 const WITH_CLEAR = [0xff102030, 0x00000000, 0xffa0b0c0];
@@ -29,7 +24,7 @@ describe('readIndexedFrames', () => {
     const a = frame(2, 2, WITH_CLEAR, [0, 1, 2, 0]);
     const b = frame(2, 2, WITH_CLEAR, [1, 1, 2, 2]);
     const c = frame(2, 2, WITH_CLEAR, [2, 2, 2, 0]);
-    const file = readIndexedFrames([join(a, b), c], timing([5, 6, 7], true));
+    const file = readIndexedFrames([concatBytes([a, b]), c], timing([5, 6, 7], true));
     expect([file.width, file.height, file.loopCount, file.frames.length]).toEqual([2, 2, 0, 3]);
     expect(file.frames.map((f) => [f.left, f.top, f.width, f.height, f.delayCs, f.disposal])).toEqual([
       [0, 0, 2, 2, 5, 2],
@@ -55,8 +50,8 @@ describe('readIndexedFrames', () => {
     const cases: [Uint8Array[], number[]][] = [
       [[whole.subarray(0, whole.length - 1)], [5]],
       [[whole.subarray(0, 20)], [5]],
-      [[join(whole, frame(1, 2, OPAQUE, [0, 1]))], [5, 5]],
-      [[join(whole, whole)], [5]],
+      [[concatBytes([whole, frame(1, 2, OPAQUE, [0, 1])])], [5, 5]],
+      [[concatBytes([whole, whole])], [5]],
       [[whole], [5, 5]],
       [[], [5]],
     ];

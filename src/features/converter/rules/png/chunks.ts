@@ -2,8 +2,11 @@
  * The one walk over a PNG's chunks (PNG spec: length, type, data, CRC after the signature), shared by
  * everything that reads PNGs: the validation (validation.ts), the APNG parser (apng-parse.ts) and the
  * looks at a file's start (transparency.ts, apng-parse.ts animationInStart). It reads, it does not judge:
- * the signature, the CRCs and a chunk whose data runs past the bytes are each reader's to check.
+ * the signature, the CRCs and a chunk whose data runs past the bytes are each reader's to check. Beside it,
+ * the one chunk writer, for the PNGs made here (the read-back canary) and by the tests.
  */
+
+import { crc32 } from './crc32';
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -36,4 +39,15 @@ export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
     yield { at, length, type, dataAt: at + 8, dataEnd };
     at = dataEnd + 4;
   }
+}
+
+/** One chunk as a PNG holds it: the data's length, the type, the data, the CRC of type and data. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
 }

@@ -1,6 +1,6 @@
 import { zlibSync } from 'fflate';
-import { crc32 } from './crc32';
-import { PNG_SIGNATURE } from './chunks';
+import { concatBytes } from '../concat-bytes';
+import { PNG_SIGNATURE, pngChunk } from './chunks';
 
 /**
  * Whether the browser hands back a picture's true pixels. Privacy protections change canvas read-back on
@@ -29,16 +29,6 @@ export function canaryPixels(): Uint8Array {
   return rgba;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 /** The canary as an untagged 8-bit RGBA PNG, decoded by the browser as a chosen file is. */
 export function canaryPng(): Uint8Array {
   const { width, height } = CANARY_SIZE;
@@ -51,19 +41,12 @@ export function canaryPng(): Uint8Array {
   const rows = new Uint8Array(height * (1 + width * 4));
   for (let y = 0; y < height; y++)
     rows.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (1 + width * 4) + 1);
-  const parts = [
+  return concatBytes([
     Uint8Array.from(PNG_SIGNATURE),
-    chunk('IHDR', header),
-    chunk('IDAT', zlibSync(rows)),
-    chunk('IEND', new Uint8Array(0)),
-  ];
-  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    png.set(part, at);
-    at += part.length;
-  }
-  return png;
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlibSync(rows)),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
 }
 
 /** One way the browser's pixels are read, given the canary: the canary's RGBA as it came back. */
