@@ -99,7 +99,7 @@ LDFLAGS_CORE=(
 )
 
 # The LZW encoder and its lossy budgets (lzw/lossy-budget.c): a standalone module (no loader, no FFmpeg)
-# that src/features/converter/rules/lzw-wasm.ts instantiates itself. Its heap grows per frame: 10 bytes a pixel, ~83 MB for the largest GIF (3840x2160).
+# that src/features/converter/runtime/lzw-encoder.ts instantiates itself. Its heap grows per frame: 10 bytes a pixel, ~83 MB for the largest GIF (3840x2160).
 LDFLAGS_LZW=(
   -O3 --no-entry -sSTANDALONE_WASM
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sMAXIMUM_MEMORY=1073741824

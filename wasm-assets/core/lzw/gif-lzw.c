@@ -1,6 +1,6 @@
 /*
  * GIF's LZW encoder (GIF89a spec, appendix F), lossless or lossy, for the optimiser pass
- * (src/features/converter/rules/gif-lzw.ts loads it and documents the calling side). Built by
+ * (src/features/converter/runtime/lzw-encoder.ts loads it; rules/gif/lzw.ts documents the calling side). Built by
  * ../build.sh into ../gif-lzw.wasm: a standalone module of one function, no loader.
  *
  * Lossy is the technique giflossy published for gifsicle's `--lossy`: where the next pixels would end an
@@ -31,7 +31,7 @@ static inline int decay(int error) { return (error * 3) / 4; }
  * How far off a pixel looks, in squared levels: the luma part of the difference counts whole, the rest
  * (a change of colour at the same lightness) half, as the eye resolves fine detail in lightness far better
  * than in colour. At the same bytes it scored better than the plain squared RGB distance on most of the
- * quality bench's pictures (tests/bench/README.md); rules/frame-diff.ts `perceivedError` is the same
+ * quality bench's pictures (tests/bench/README.md); rules/gif/frame-diff.ts `perceivedError` is the same
  * measure for the animation's differencing.
  */
 static inline int perceived_error(int dr, int dg, int db) {

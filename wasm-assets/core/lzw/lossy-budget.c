@@ -1,6 +1,6 @@
 /*
  * Where lossy LZW may spend its error: each 8x8 block's share of the budget from its activity, the mean
- * luma step between neighbouring pixels. src/features/converter/rules/lossy-budget.ts documents the rule
+ * luma step between neighbouring pixels. src/features/converter/rules/gif/lossy-budget.ts documents the rule
  * and calls this. It was TypeScript first (about twice as slow, on the optimiser's path before the encode
  * can start) and gives the same values: each palette luma is
  * rounded to float as a Float32Array stored it, which makes it a whole multiple of 2^-27 (the smallest
