@@ -77,7 +77,8 @@ const result = <A, R>(code: InPage<A, R>, arg: A | undefined) =>
 
 /**
  * Brings an element to the middle of the window and waits until it holds still there and is what a click
- * in its middle would hit (cards mount lazily above it: a click at a stale point lands elsewhere).
+ * in its middle would hit (cards mount lazily above it: a click at a stale point lands elsewhere), then
+ * watches for the click.
  */
 const SETTLE = async (element: Element) => {
   let last = '';
@@ -87,11 +88,22 @@ const SETTLE = async (element: Element) => {
     const { x, y, width, height } = element.getBoundingClientRect();
     const hit = document.elementFromPoint(x + width / 2, y + height / 2);
     const now = `${x},${y},${width},${height}`;
-    if (now === last && hit && element.contains(hit)) return;
+    if (now === last && hit && element.contains(hit)) {
+      const watched = element as Element & { clickedByTest?: boolean };
+      watched.clickedByTest = false;
+      element.addEventListener('click', () => (watched.clickedByTest = true), { capture: true, once: true });
+      return;
+    }
     last = now;
   }
   throw new Error('the element did not hold still, or something covers it');
 };
+
+/** Whether the click reached the element SETTLE watched (one that left the page counts: it went on its click). */
+const CLICKED = (element: Element) =>
+  !element.isConnected || (element as Element & { clickedByTest?: boolean }).clickedByTest === true;
+
+const MISSED = 'the click landed elsewhere: the page moved under it';
 
 /** Empties the file input first: choosing the same files again fires no change event otherwise. */
 const CLEAR_FILE_INPUT = `(() => { const input = document.querySelector('${FILE_INPUT}'); if (input) input.value = ''; return input; })()`;
@@ -105,7 +117,7 @@ export async function launchEngine(engine: EngineName, options: LaunchOptions = 
 
 /** An element handle as Playwright's and puppeteer's pages both hand one back. */
 interface ElementHandleLike {
-  evaluate(settle: typeof SETTLE): Promise<unknown>;
+  evaluate(fn: typeof SETTLE | typeof CLICKED): Promise<unknown>;
   click(): Promise<void>;
   screenshot(): Promise<Uint8Array>;
 }
@@ -128,6 +140,7 @@ function handlePage<E extends ElementHandleLike>(
       const target = await element(call(find, arg));
       await target.evaluate(SETTLE);
       await target.click();
+      if (!(await target.evaluate(CLICKED))) throw new Error(MISSED);
     },
     screenshot: async (find, arg) => new Uint8Array(await (await element(call(find, arg))).screenshot()),
     ...own,
@@ -195,11 +208,8 @@ async function launchFirefox(prefs: Record<string, unknown>): Promise<EngineBrow
   };
 }
 
-/**
- * WebKitWebDriver on a free port inside its own X server (xvfb-run -a); it starts a MiniBrowser for each
- * session. The whole process group goes when the browser is closed.
- */
-async function launchWebKit(): Promise<EngineBrowser> {
+/** WebKitWebDriver on a free port inside its own X server (xvfb-run -a); it starts a MiniBrowser per session. */
+async function startWebKitDriver(): Promise<{ server: string; stop(): Promise<void> }> {
   const port = await freePort();
   const server = `http://127.0.0.1:${port}`;
   let output = '';
@@ -212,6 +222,7 @@ async function launchWebKit(): Promise<EngineBrowser> {
   driver.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   driver.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(driver, 'exit');
+  // The whole process group: xvfb-run, Xvfb, the driver and its browsers.
   const stop = async () => {
     if (driver.exitCode !== null || driver.signalCode !== null) return;
     process.kill(-driver.pid!, 'SIGTERM');
@@ -221,13 +232,32 @@ async function launchWebKit(): Promise<EngineBrowser> {
     const ready = await fetch(`${server}/status`)
       .then(async (response) => ((await response.json()) as { value: { ready: boolean } }).value.ready)
       .catch(() => false);
-    if (ready) break;
+    if (ready) return { server, stop };
     if (driver.exitCode !== null || attempt > 100) {
       await stop();
       throw new Error(`WebKitWebDriver did not start on port ${port}: ${output.trim()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+const WEBKIT_CAPABILITIES = {
+  browserName: 'MiniBrowser',
+  'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+};
+
+async function launchWebKit(): Promise<EngineBrowser> {
+  let driver = await startWebKitDriver();
+  /** A new session; on a loaded machine a MiniBrowser once never answered: then a new driver, once. */
+  const startSession = async () => {
+    try {
+      return await WebDriverSession.start(driver.server, WEBKIT_CAPABILITIES, 30_000);
+    } catch {
+      await driver.stop();
+      driver = await startWebKitDriver();
+      return WebDriverSession.start(driver.server, WEBKIT_CAPABILITIES, 30_000);
+    }
+  };
   let version = 'WebKitGTK';
   return {
     engine: 'webkit',
@@ -235,13 +265,11 @@ async function launchWebKit(): Promise<EngineBrowser> {
       return version;
     },
     async newPage() {
-      const session = await WebDriverSession.start(server, {
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
-      });
+      const session = await startSession();
       version = `WebKitGTK ${session.capabilities.browserVersion as string}`;
       await session.setWindowSize(WINDOW.width, WINDOW.height);
-      await session.setScriptTimeout(300_000);
+      // In-page code here polls or reads: one that takes longer has hung (an error, not a silent wait).
+      await session.setScriptTimeout(20_000);
       /** Runs an expression, awaited; `arguments[0]` in it is `arg` (an element reference becomes the element). */
       const run = async (expression: string, arg: unknown = null) => {
         const body = `const done = arguments[1];
@@ -265,6 +293,9 @@ async function launchWebKit(): Promise<EngineBrowser> {
           const target = await element(call(find, arg));
           await run(`(${SETTLE.toString()})(arguments[0])`, target);
           await session.click(target);
+          // A reference to an element gone from the page is refused: that click went on its way too.
+          const clicked = await run(`(${CLICKED.toString()})(arguments[0])`, target).catch(() => true);
+          if (!clicked) throw new Error(MISSED);
         },
         chooseFiles: async (paths) => session.sendKeys(await element(CLEAR_FILE_INPUT), paths.join('\n')),
         press: (...keys) =>
@@ -273,6 +304,6 @@ async function launchWebKit(): Promise<EngineBrowser> {
         close: () => session.close(),
       };
     },
-    close: stop,
+    close: () => driver.stop(),
   };
 }

@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test as base } from '@playwright/test';
-import { GENERATED_DIR } from '../fixtures/make-fixtures';
 import { encodePng, type Rgba } from '../fixtures/pngs';
 import { launchEngine, type EngineBrowser, type EngineName, type EnginePage } from './drivers';
 
@@ -46,10 +45,10 @@ export const test = base.extend<
   },
   // eslint-disable-next-line no-empty-pattern
   pngFile: async ({}, provide, testInfo) => {
-    const dir = join(GENERATED_DIR, 'engines', testInfo.project.name);
-    mkdirSync(dir, { recursive: true });
+    // A folder of this test's own: WebKit refuses to read a chosen file that changed on disk since.
     await provide((name, image) => {
-      const path = join(dir, name);
+      const path = testInfo.outputPath(name);
+      mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, image instanceof Uint8Array ? image : encodePng(image));
       return path;
     });

@@ -28,8 +28,14 @@ export class WebDriverSession {
     readonly capabilities: Record<string, unknown>,
   ) {}
 
-  static async start(server: string, capabilities: Record<string, unknown>): Promise<WebDriverSession> {
-    const value = (await send(server, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } })) as {
+  /** A new session; fails after `timeoutMs` without one. */
+  static async start(
+    server: string,
+    capabilities: Record<string, unknown>,
+    timeoutMs: number,
+  ): Promise<WebDriverSession> {
+    const body = { capabilities: { alwaysMatch: capabilities } };
+    const value = (await send(server, 'POST', '/session', body, AbortSignal.timeout(timeoutMs))) as {
       sessionId: string;
       capabilities: Record<string, unknown>;
     };
@@ -96,9 +102,16 @@ export function isElementReference(value: unknown): value is ElementReference {
   return typeof value === 'object' && value !== null && ELEMENT_KEY in value;
 }
 
-async function send(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const response = await fetch(base + path, {
     method,
+    ...(signal ? { signal } : {}),
     headers: { 'content-type': 'application/json; charset=utf-8' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
