@@ -42,6 +42,8 @@ const SAID: readonly [unknown, FailureKind][] = [
     ),
     'file-unreadable',
   ],
+  // WebKit, for a chosen file changed on disk, as a plain Error once a worker has passed its message on.
+  [new Error('The object can not be found here.'), 'file-unreadable'],
   [
     new DOMException(
       'A requested file or directory could not be found at the time an operation was processed.',

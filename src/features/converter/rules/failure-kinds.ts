@@ -76,7 +76,7 @@ const BY_MESSAGE: readonly [RegExp, FailureKind][] = [
     /failed to import ffmpeg-core|dynamically imported module|Importing a module script failed|module script|Failed to fetch|NetworkError|Load failed|WebAssembly\.(?:compile|instantiate)|(?:compile|instantiate)Streaming|HTTP status code|expected magic word|could not load its encoder|could not be loaded/i,
     'engine-load',
   ],
-  [/could not be read|requested file|file or directory could not be found/i, 'file-unreadable'],
+  [/could not be read|requested file|file or directory could not be found|object can not be found/i, 'file-unreadable'],
   [/could not be decoded|source image|decod/i, 'decode'],
   [/not allowed|permission|denied|insecure|blocked/i, 'not-allowed'],
 ];
