@@ -1,5 +1,7 @@
 /** The user's conversion settings and the business limits. */
 
+import { UPRIGHT, type CropRect, type Orientation } from './framing';
+
 /** How many times the animation plays when the loop switch is on: forever, or a total number of plays. */
 export type LoopPlays = 'forever' | number;
 
@@ -40,6 +42,10 @@ export interface ConversionSettings {
   frameStep: number;
   /** A file-size budget in bytes the engine fits the GIF under, or null to use the settings as they are. */
   targetBytes: number | null;
+  /** The part of the picture to keep, in source pixels, or null for the whole picture (framing.ts). */
+  crop: CropRect | null;
+  /** How the (cropped) picture is mirrored and turned before it is scaled. */
+  orientation: Orientation;
 }
 
 export const LIMITS = {
@@ -73,4 +79,6 @@ export const DEFAULT_SETTINGS: ConversionSettings = {
   holdLastFrameMs: 2000,
   frameStep: 1,
   targetBytes: null,
+  crop: null,
+  orientation: UPRIGHT,
 };
