@@ -93,6 +93,8 @@ describe('Converter', () => {
       holdLastFrameMs: 2000,
       frameStep: 1,
       targetBytes: null,
+      crop: null,
+      orientation: { quarterTurns: 0, mirrored: false },
     });
   });
 });
