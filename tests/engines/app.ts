@@ -94,14 +94,29 @@ export function toastsSeen(page: EnginePage): Promise<string[]> {
 }
 
 export async function chooseFiles(page: EnginePage, paths: readonly string[]): Promise<void> {
-  await waitFor(page, () => document.querySelector('input[type="file"]') !== null, undefined, 'the file input');
+  // A drop area still locked (a conversion ending re-renders it a moment after the Convert button) ignores files.
+  await waitFor(
+    page,
+    () => {
+      const input = document.querySelector('input[type="file"]');
+      return input !== null && input.closest('[data-disabled]') === null;
+    },
+    undefined,
+    'the file input, unlocked',
+  );
   await page.chooseFiles(paths);
   await waitFor(
     page,
     (count) => document.querySelectorAll('[data-testid="file-row"]').length === count,
     paths.length,
     `${paths.length} file(s) in the list`,
-  );
+  ).catch(async (error: unknown) => {
+    const seen = await page.run(() => ({
+      rows: document.querySelectorAll('[data-testid="file-row"]').length,
+      toasts: (window as unknown as { __engines?: { toasts: string[] } }).__engines?.toasts ?? [],
+    }));
+    throw new Error(`${String(error)} (the list has ${seen.rows}; toasts: ${JSON.stringify(seen.toasts)})`);
+  });
 }
 
 /**
