@@ -5,6 +5,9 @@ import { HelperCore } from './helper-core';
 class FakeCore {
   terminated = false;
   constructor(readonly id: number) {}
+  get loaded() {
+    return !this.terminated;
+  }
   terminate() {
     this.terminated = true;
   }
@@ -117,6 +120,20 @@ describe('HelperCore', () => {
     await settle();
     expect(loader.cores[0]!.terminated).toBe(true);
     expect(helper.borrow()).toBeNull();
+    loader.pending[1]!.resolve();
+    await settle();
+    expect(helper.borrow()).toBe(loader.cores[1]);
+  });
+
+  it('lends no core whose worker died while it waited, and loads a fresh one', async () => {
+    const loader = fakeLoader();
+    const helper = new HelperCore(loader.load);
+    helper.warmUp();
+    loader.pending[0]!.resolve();
+    await settle();
+    loader.cores[0]!.terminate(); // what a worker's error event does to the core
+    expect(helper.borrow()).toBeNull();
+    expect(loader.cores).toHaveLength(2);
     loader.pending[1]!.resolve();
     await settle();
     expect(helper.borrow()).toBe(loader.cores[1]);

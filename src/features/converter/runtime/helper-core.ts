@@ -11,7 +11,7 @@ const JOBS_PER_HELPER_CORE = 20;
  * of the page: only one conversion is split at a time, and a batch of stills does not split. It is preloaded with the engines so the first
  * split never waits for it.
  */
-export class HelperCore<Handle extends { terminate(): void } = FFmpeg> {
+export class HelperCore<Handle extends { terminate(): void; readonly loaded: boolean } = FFmpeg> {
   readonly #lifecycle: CoreLifecycle<Handle>;
   #lent = false;
 
@@ -28,6 +28,11 @@ export class HelperCore<Handle extends { terminate(): void } = FFmpeg> {
   borrow(): Handle | null {
     const ready = this.#lifecycle.ready;
     if (this.#lent || !ready) return null;
+    // Its worker died while it waited (loadCore terminates a core on its worker's error): load a fresh one.
+    if (!ready.loaded) {
+      this.#lifecycle.retire();
+      return null;
+    }
     this.#lent = true;
     return ready;
   }
