@@ -1,4 +1,5 @@
-import { Affix } from '@mantine/core';
+import { Affix, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { startOfflineSupport } from '../service-worker/register';
 import { offlineStore } from '../store/use-offline';
@@ -10,8 +11,15 @@ import { UpdatePrompt } from './UpdatePrompt';
  */
 export function OfflineStatus() {
   useEffect(() => startOfflineSupport(offlineStore), []);
+  const { breakpoints } = useMantineTheme();
+  // Toasts come up from the bottom where the header has its menu button, and from the top right on
+  // wider screens (ThemedToastContainer): the prompt takes the other edge, so neither hides the other.
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false });
   return (
-    <Affix position={{ bottom: 16, left: 16 }} zIndex={300}>
+    <Affix
+      position={wide ? { bottom: 16, left: 16 } : { top: 'calc(var(--site-header-height) + 8px)', left: 16, right: 16 }}
+      zIndex={300}
+    >
       <UpdatePrompt />
     </Affix>
   );

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@/test-utils/render';
 import { offlineStore, setConversionBusy } from '../store/use-offline';
 import { OfflineBadge } from './OfflineBadge';
+import { OfflineStatus } from './OfflineStatus';
 import { UpdatePrompt } from './UpdatePrompt';
 
 const initialState = offlineStore.getState();
@@ -60,5 +61,18 @@ describe('UpdatePrompt', () => {
     act(() => offlineStore.getState().offerUpdate(async () => {}));
     await user.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    { screenWidth: 'narrow', wide: false, edge: 'top' },
+    { screenWidth: 'wide', wide: true, edge: 'bottom' },
+  ])('on a $screenWidth screen sits at the $edge, the edge the toasts do not come from', ({ wide, edge }) => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: wide }));
+    render(<OfflineStatus />);
+    act(() => offlineStore.getState().offerUpdate(async () => {}));
+    const affix = screen.getByRole('alertdialog').parentElement!;
+    expect(affix.style.getPropertyValue(`--affix-${edge}`)).not.toBe('');
+    expect(affix.style.getPropertyValue(`--affix-${edge === 'top' ? 'bottom' : 'top'}`)).toBe('');
   });
 });
