@@ -279,8 +279,11 @@ test.describe('transparency assistant', () => {
     expect(b).toBeGreaterThan(85);
     const centre = pixel(after, 60, 60);
     expect(Math.abs(centre[0]! - 150) + centre[1]! + centre[2]!).toBeLessThan(20);
-    // Under the threshold (r ≈ 45: alpha ≈ 64) and outside: transparent.
-    expect(pixel(after, 60 + 45, 60)[3]).toBe(0);
+    // The outer fade stays too, nearly white (r ≈ 45: alpha ≈ 64); only the faintest pixels and the outside go.
+    const outer = pixel(after, 60 + 45, 60);
+    expect(outer[3]).toBe(255);
+    expect(Math.min(outer[1]!, outer[2]!)).toBeGreaterThan(170);
+    expect(pixel(after, 60 + 49, 60)[3]).toBe(0); // r ≈ 49.5: alpha ≈ 6
     expect(pixel(after, 2, 2)[3]).toBe(0);
   });
 });

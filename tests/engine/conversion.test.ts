@@ -403,6 +403,28 @@ describe('matte and alpha threshold', () => {
     expect(at(image, 200)[3]).toBe(0); // alpha 55
   });
 
+  it('with a matte, by default keeps the whole fade but its faintest pixels, each blended onto the matte', async () => {
+    const { gif } = await convertImages(core, [input('ramp', ramp)], {
+      quality: 100,
+      dither: 'none',
+      matte: '#ffffff',
+    });
+    const image = decodeGif(gif).frames[0]!.image;
+    for (let x = 0; x < 256; x++) {
+      const alpha = 255 - x;
+      const [r, g, b, a] = at(image, x);
+      if (alpha < 8) {
+        expect(a).toBe(0);
+        continue;
+      }
+      // Blue over white: (255 − α, 255 − α, 255), within the palette's steps.
+      expect(a).toBe(255);
+      expect(Math.abs(r! - (255 - alpha))).toBeLessThan(12);
+      expect(Math.abs(g! - (255 - alpha))).toBeLessThan(12);
+      expect(b).toBeGreaterThan(245);
+    }
+  });
+
   it('blends what stays onto the matte and moves the cut with the threshold', async () => {
     const { gif } = await convertImages(core, [input('ramp', ramp)], {
       quality: 100,
@@ -502,8 +524,8 @@ describe('dithered soft edges', () => {
       matte: '#ffffff',
     });
     const image = decodeGif(gif).frames[0]!.image;
-    // Blended onto white, not dithered: every pixel up to the threshold's column is opaque.
-    expect(opaqueShare(image, 0, 120)).toBe(1);
-    expect(opaqueShare(image, 136, 256)).toBe(0);
+    // Blended onto white, not dithered: every pixel down to the matte's threshold (alpha 8, column 247) is opaque.
+    expect(opaqueShare(image, 0, 248)).toBe(1);
+    expect(opaqueShare(image, 248, 256)).toBe(0);
   });
 });

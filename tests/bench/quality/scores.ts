@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { calc_s2, initSync, new_buffer } from 'calc-s2-rust/calc_s2_rust.js';
 import { encodePng, type Rgba } from '../../fixtures/pngs';
 import { decodeGif } from '../../support/gif';
 import { luma, resizeArea, ssim, type Plane } from '../../support/similarity';
@@ -57,6 +59,34 @@ export function butteraugli(reference: Rgba, picture: Rgba): number | null {
     return Number.isFinite(value) ? value : null;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let s2Memory: WebAssembly.Memory | null = null;
+
+/**
+ * SSIMULACRA2 (calc-s2-rust's wasm build; 100 is identical, ~90 visually lossless, ~70 good, below ~30
+ * poor) of two opaque pictures of one size, both read as RGB.
+ */
+export function ssimulacra2(reference: Rgba, picture: Rgba): number {
+  s2Memory ??= initSync(
+    readFileSync(createRequire(import.meta.url).resolve('calc-s2-rust/calc_s2_rust_bg.wasm')),
+  ).memory;
+  const log = console.log; // the wasm build logs every buffer it allocates
+  console.log = () => {};
+  try {
+    // Each call takes its two buffers (calc_s2 frees them).
+    const keys = [reference, picture].map((image, n) => {
+      const key = `s2-${n}`;
+      const length = image.width * image.height * 3;
+      const at = new_buffer(key, length); // may grow the memory: its buffer is read after
+      const rgb = new Uint8Array(s2Memory!.buffer, at, length);
+      for (let p = 0, q = 0; p < image.data.length; p += 4, q += 3) rgb.set(image.data.subarray(p, p + 3), q);
+      return key;
+    });
+    return calc_s2(keys[0]!, keys[1]!, reference.width, reference.height);
+  } finally {
+    console.log = log;
   }
 }
 

@@ -27,8 +27,12 @@ export interface ConversionSettings {
   dither: DitherChoice;
   /** Colour ('#rrggbb') semi-transparent edge pixels are blended onto, or null to keep their own colour. */
   matte: string | null;
-  /** Pixels with a lower alpha (0–255) become fully transparent in the GIF. */
-  alphaThreshold: number;
+  /**
+   * Pixels with a lower alpha (1–255) become fully transparent in the GIF; null until the person moves the
+   * slider: then the default for the matte applies (palette/matte.ts alphaThresholdOf), and a value they
+   * chose stays when the matte changes.
+   */
+  alphaThreshold: number | null;
   /** Without a matte: soft edges cut at `alphaThreshold`, or dithered (matte.ts). */
   softEdges: SoftEdges;
   /** With loop on: forever, or this many plays in total (plan/timing-extras.ts). */
@@ -71,7 +75,7 @@ export const DEFAULT_SETTINGS: ConversionSettings = {
   maintainAspectRatio: true,
   dither: 'auto',
   matte: null,
-  alphaThreshold: 128,
+  alphaThreshold: null,
   softEdges: 'cut',
   loopPlays: 'forever',
   boomerang: false,

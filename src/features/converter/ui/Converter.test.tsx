@@ -85,7 +85,7 @@ describe('Converter', () => {
       maintainAspectRatio: true,
       dither: 'auto',
       matte: null,
-      alphaThreshold: 128,
+      alphaThreshold: null,
       softEdges: 'cut',
       loopPlays: 'forever',
       boomerang: false,

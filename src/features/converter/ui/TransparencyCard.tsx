@@ -1,9 +1,21 @@
-import { Card, ColorInput, Group, Image, Input, SegmentedControl, Slider, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  Image,
+  Input,
+  SegmentedControl,
+  Slider,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { notify } from '@/shared/ui/notify';
-import { dithersSoftEdges } from '../rules/palette/matte';
+import { alphaThresholdOf, dithersSoftEdges } from '../rules/palette/matte';
 import { LIMITS, type SoftEdges } from '../rules/settings';
 import { useConverter } from '../store/use-converter';
 import { BackgroundPicker } from './BackgroundPicker';
@@ -69,12 +81,15 @@ export function TransparencyCard() {
   }, RECONVERT_DELAY_MS);
 
   if (!transparent?.some(Boolean)) return null;
-  const change = (patch: { matte?: string | null; alphaThreshold?: number; softEdges?: SoftEdges }) => {
+  const change = (patch: { matte?: string | null; alphaThreshold?: number | null; softEdges?: SoftEdges }) => {
     updateSettings(patch);
     if (result) void reconvert();
   };
   const choice = matteChoice(matte);
   const dithered = dithersSoftEdges({ matte, alphaThreshold, softEdges });
+  // Until the person moves the slider, the threshold follows the default for the matte; once moved, it stays.
+  const threshold = alphaThresholdOf({ matte, alphaThreshold });
+  const defaultThreshold = alphaThresholdOf({ matte, alphaThreshold: null });
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="transparency-title">
@@ -136,19 +151,34 @@ export function TransparencyCard() {
         {!dithered && (
           <Input.Wrapper
             label="Fully transparent below opacity"
-            description={`Pixels less opaque than this become transparent (1–255, default 128): now ${alphaThreshold}.`}
+            description={
+              choice === 'none'
+                ? `Pixels less opaque than this become transparent (1–255, default ${defaultThreshold}): now ${threshold}.`
+                : `Pixels less opaque than this become transparent, the others are blended onto the matte (1–255, default ${defaultThreshold} with a matte): now ${threshold}.`
+            }
           >
             <Slider
               mt="xs"
-              value={alphaThreshold}
+              value={threshold}
               onChange={(value) => change({ alphaThreshold: value })}
               min={LIMITS.alphaThreshold.min}
               max={LIMITS.alphaThreshold.max}
               disabled={locked}
-              marks={[{ value: 128 }]}
+              marks={[{ value: defaultThreshold }]}
               thumbLabel="Fully transparent below opacity"
-              thumbValueText={`${alphaThreshold} of 255`}
+              thumbValueText={`${threshold} of 255`}
             />
+            {alphaThreshold !== null && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                mt="xs"
+                disabled={locked}
+                onClick={() => change({ alphaThreshold: null })}
+              >
+                Use the default ({defaultThreshold})
+              </Button>
+            )}
           </Input.Wrapper>
         )}
         <Input.Wrapper label="Preview background" description="Only for looking: it does not change the GIF.">

@@ -9,7 +9,7 @@ import {
 } from './content-analysis';
 import type { Placement, Size } from '../dimensions';
 import { ContentTally, FrameAnalyser, type ContentFacts } from './frame-facts';
-import { applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
+import { alphaThresholdOf, applyMatte, hasTransparentPixels, type TransparencyOptions } from './matte';
 
 interface Frame {
   rgba: Uint8Array;
@@ -37,7 +37,7 @@ function oneAnalysis(frames: readonly Frame[], canvas: Size, options: Transparen
     stats = mergeStats(stats, gradientStats(rgba, decoded.width, decoded.height));
     const covers =
       placement.x <= 0 && placement.y <= 0 && placement.width >= canvas.width && placement.height >= canvas.height;
-    transparent ||= !covers || hasTransparentPixels(rgba, options.alphaThreshold);
+    transparent ||= !covers || hasTransparentPixels(rgba, alphaThresholdOf(options));
     fit.add(rgba);
     unscaled &&= placement.width === decoded.width && placement.height === decoded.height;
   }
@@ -105,14 +105,12 @@ describe('per-frame facts, combined', () => {
 
   it('soft edges on a matte, a frame that does not cover the canvas, a scaled frame', () => {
     const soft = (x: number, y: number) => [200, 30, noise(x, y) % 3, (x * 9 + y) % 256];
-    expectSameFacts(
-      () => [frame(30, 30, soft), frame(30, 30, soft)],
-      { width: 30, height: 30 },
-      {
-        matte: '#ffffff',
-        alphaThreshold: 100,
-      },
-    );
+    for (const alphaThreshold of [100, null])
+      expectSameFacts(
+        () => [frame(30, 30, soft), frame(30, 30, soft)],
+        { width: 30, height: 30 },
+        { matte: '#ffffff', alphaThreshold },
+      );
     const placed = expectSameFacts(() => [frame(20, 20, () => [1, 2, 3, 255], { x: 5, y: 5, width: 20, height: 20 })], {
       width: 30,
       height: 30,
@@ -152,6 +150,15 @@ describe('per-frame facts, combined', () => {
     const { rgba, decoded } = frame(2, 1, (x) => (x === 0 ? [0, 0, 0, 128] : [10, 20, 30, 10]));
     new FrameAnalyser().prepare(rgba, decoded, { matte: '#ffffff', alphaThreshold: 64 });
     expect([...rgba]).toEqual([127, 127, 127, 255, 0, 0, 0, 0]);
+  });
+
+  it("on a matte, by default calls transparent only the faintest pixels, which the matte's threshold cuts", () => {
+    const faint = frame(2, 1, (x) => [0, 0, 0, x === 0 ? 255 : 7]);
+    const kept = frame(2, 1, (x) => [0, 0, 0, x === 0 ? 255 : 8]);
+    const matte = { matte: '#ffffff', alphaThreshold: null };
+    expect(new FrameAnalyser().prepare(faint.rgba, faint.decoded, matte).transparent).toBe(true);
+    expect(new FrameAnalyser().prepare(kept.rgba, kept.decoded, matte).transparent).toBe(false);
+    expect([...kept.rgba]).toEqual([0, 0, 0, 255, 247, 247, 247, 255]);
   });
 });
 

@@ -8,7 +8,14 @@ import {
   type GradientStats,
 } from './content-analysis';
 import type { Placement, Size } from '../dimensions';
-import { applyMatte, dithersSoftEdges, hasSoftEdges, hasTransparentPixels, type TransparencyOptions } from './matte';
+import {
+  alphaThresholdOf,
+  applyMatte,
+  dithersSoftEdges,
+  hasSoftEdges,
+  hasTransparentPixels,
+  type TransparencyOptions,
+} from './matte';
 import { HistogramBuilder, type HistogramSample, type HistogramSampling } from './refine';
 
 /** What the frames' pixels told the engine (content-analysis.ts). */
@@ -78,7 +85,7 @@ export class FrameAnalyser {
     }
     return {
       gradient: gradientStats(rgba, size.width, size.height),
-      transparent: hasTransparentPixels(rgba, dithered ? 255 : options.alphaThreshold),
+      transparent: hasTransparentPixels(rgba, dithered ? 255 : alphaThresholdOf(options)),
       palette: uncounted
         ? { colours: null, transparent: false }
         : { colours: fit.colours && [...fit.colours], transparent: fit.transparent },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyMatte, hasTransparentPixels, parseHexColour } from './matte';
+import {
+  ALPHA_THRESHOLD,
+  MATTE_ALPHA_THRESHOLD,
+  alphaThresholdOf,
+  applyMatte,
+  hasTransparentPixels,
+  parseHexColour,
+} from './matte';
 
 const pixels = (...values: number[][]) => new Uint8Array(values.flat());
 
@@ -32,10 +39,56 @@ describe('applyMatte', () => {
     expect(Array.from(rgba)).toEqual([128, 128, 128, 255]);
   });
 
+  it('by default keeps the whole fade but its faintest pixels, each the exact blend of its colour and the matte', () => {
+    // Dark red fading out, alpha 0..255: every alpha ≥ 8 comes out opaque, within rounding of the exact blend.
+    const rgba = new Uint8Array(256 * 4);
+    for (let alpha = 0; alpha < 256; alpha++) rgba.set([150, 0, 40, alpha], alpha * 4);
+    applyMatte(rgba, { matte: '#ffffff', alphaThreshold: null });
+    for (let alpha = 0; alpha < 256; alpha++) {
+      const [r, g, b, a] = rgba.subarray(alpha * 4, alpha * 4 + 4);
+      if (alpha < MATTE_ALPHA_THRESHOLD) {
+        expect([r, g, b, a]).toEqual([0, 0, 0, 0]);
+        continue;
+      }
+      const blend = (channel: number) => (channel * alpha + 255 * (255 - alpha)) / 255;
+      expect(a).toBe(255);
+      expect(Math.abs(r! - blend(150))).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(g! - blend(0))).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(b! - blend(40))).toBeLessThanOrEqual(0.5);
+    }
+    // The faintest kept pixels are almost the matte; alpha 8 is 8/255 of the colour.
+    expect(Array.from(rgba.subarray(8 * 4, 8 * 4 + 4))).toEqual([252, 247, 248, 255]);
+  });
+
+  it("follows the person's own threshold over the matte's default", () => {
+    const rgba = pixels([150, 0, 0, 8], [150, 0, 0, 127], [150, 0, 0, 128]);
+    applyMatte(rgba, { matte: '#ffffff', alphaThreshold: 128 });
+    expect(Array.from(rgba)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 202, 127, 127, 255]);
+  });
+
   it('changes nothing without a matte: the encoder thresholds alpha as it always did', () => {
     const rgba = pixels([200, 100, 0, 64], [1, 2, 3, 200]);
     applyMatte(rgba, { matte: null, alphaThreshold: 128 });
     expect(Array.from(rgba)).toEqual([200, 100, 0, 64, 1, 2, 3, 200]);
+  });
+});
+
+describe('alphaThresholdOf', () => {
+  it('defaults to half opacity without a matte and to the faintest pixels only with one', () => {
+    expect(alphaThresholdOf({ matte: null, alphaThreshold: null })).toBe(ALPHA_THRESHOLD);
+    expect(ALPHA_THRESHOLD).toBe(128);
+    expect(alphaThresholdOf({ matte: '#ffffff', alphaThreshold: null })).toBe(MATTE_ALPHA_THRESHOLD);
+    expect(MATTE_ALPHA_THRESHOLD).toBe(8);
+    // A colour the matte cannot be (nothing is blended) cuts as without one, not at the faint edge.
+    expect(alphaThresholdOf({ matte: 'white', alphaThreshold: null })).toBe(ALPHA_THRESHOLD);
+  });
+
+  it("keeps the person's choice whatever the matte", () => {
+    for (const matte of [null, '#ffffff', '#000000']) {
+      expect(alphaThresholdOf({ matte, alphaThreshold: 200 })).toBe(200);
+      expect(alphaThresholdOf({ matte, alphaThreshold: 128 })).toBe(128);
+      expect(alphaThresholdOf({ matte, alphaThreshold: 1 })).toBe(1);
+    }
   });
 });
 

@@ -2,7 +2,8 @@
  * Transparency handling before the palette: GIF has one fully transparent colour and no partial alpha.
  * Pixels under the alpha threshold become fully transparent; with a matte colour (the page the GIF will
  * sit on), the semi-transparent pixels that stay are blended onto it, so soft edges keep their shape
- * instead of turning into a jagged fringe of their unblended colour. Without a matte, soft edges may be
+ * instead of turning into a jagged fringe of their unblended colour, and a fade ends in the page's colour
+ * (the threshold then defaults to the faintest pixels only). Without a matte, soft edges may be
  * dithered instead: the core draws them as a fixed pattern of opaque and transparent pixels whose density
  * follows the alpha (wasm-assets/core/driver/gif-core.c -alpha-dither), after scaling.
  */
@@ -17,10 +18,29 @@ export interface Rgb {
 export interface TransparencyOptions {
   /** '#rrggbb', or null: semi-transparent pixels keep their colour (the engine's historic behaviour). */
   matte: string | null;
-  /** 1–255: pixels with a lower alpha become fully transparent. */
-  alphaThreshold: number;
+  /** 1–255: pixels with a lower alpha become fully transparent; null: the default for the matte (alphaThresholdOf). */
+  alphaThreshold: number | null;
   /** Without a matte: 'dither' draws soft edges as a pattern, and the threshold no longer applies. Default 'cut'. */
   softEdges?: SoftEdges;
+}
+
+/** Without a matte, soft edges are cut at half opacity, as paletteuse does by default. */
+export const ALPHA_THRESHOLD = 128;
+/**
+ * Blended onto a matte, a pixel with less alpha than this lies within 7 levels of the matte colour, so it barely
+ * shows on that page: cutting it keeps the GIF's opaque outline as tight as the visible shape (and the stray
+ * near-transparent specks of exports out), while the rest of the fade is kept and ends in the page's colour.
+ */
+export const MATTE_ALPHA_THRESHOLD = 8;
+
+/** The threshold that applies: the person's own, or the default for the matte (or for none). */
+export function alphaThresholdOf(options: Pick<TransparencyOptions, 'matte' | 'alphaThreshold'>): number {
+  if (options.alphaThreshold !== null) return options.alphaThreshold;
+  return matteColour(options) ? MATTE_ALPHA_THRESHOLD : ALPHA_THRESHOLD;
+}
+
+function matteColour(options: Pick<TransparencyOptions, 'matte'>): Rgb | null {
+  return options.matte === null ? null : parseHexColour(options.matte);
 }
 
 /** Whether soft edges are dithered: asked for, and no matte (which leaves no soft edge). */
@@ -49,13 +69,14 @@ export function parseHexColour(text: string): Rgb | null {
  * threshold then decides, and opaque-enough pixels keep their colour.
  */
 export function applyMatte(rgba: Uint8Array, options: TransparencyOptions): void {
-  const matte = options.matte === null ? null : parseHexColour(options.matte);
+  const matte = matteColour(options);
   if (!matte) return;
   const { r, g, b } = matte;
+  const threshold = alphaThresholdOf(options);
   for (let i = 0; i < rgba.length; i += 4) {
     const alpha = rgba[i + 3]!;
     if (alpha === 255) continue;
-    if (alpha < options.alphaThreshold) {
+    if (alpha < threshold) {
       rgba[i] = rgba[i + 1] = rgba[i + 2] = rgba[i + 3] = 0;
       continue;
     }

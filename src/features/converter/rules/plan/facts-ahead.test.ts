@@ -64,6 +64,11 @@ describe('factsAhead: the facts a conversion at these settings will ask of each 
     };
     expect(factsAskKey(reordered)).toBe(factsAskKey(ask));
     expect(factsAskKey({ ...ask, transparency: { matte: null, alphaThreshold: 127 } })).not.toBe(factsAskKey(ask));
+    // The threshold that applies, whether chosen or the default for the matte.
+    expect(factsAskKey({ ...ask, transparency: { matte: null, alphaThreshold: null } })).toBe(factsAskKey(ask));
+    expect(factsAskKey({ ...ask, transparency: { matte: '#ffffff', alphaThreshold: null } })).toBe(
+      factsAskKey({ ...ask, transparency: { matte: '#ffffff', alphaThreshold: 8 } }),
+    );
     expect(factsAskKey({ ...ask, transparency: { matte: null, alphaThreshold: 128, softEdges: 'dither' } })).not.toBe(
       factsAskKey(ask),
     );

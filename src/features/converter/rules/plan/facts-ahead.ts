@@ -1,5 +1,5 @@
 import type { Size } from '../dimensions';
-import type { TransparencyOptions } from '../palette/matte';
+import { alphaThresholdOf, type TransparencyOptions } from '../palette/matte';
 import type { HistogramSampling } from '../palette/refine';
 import { planLayout, type FrameSource } from './plan';
 import type { ConversionSettings } from '../settings';
@@ -21,7 +21,7 @@ export function factsAskKey({ canvas, transparency, histogram }: FactsAsk): stri
     canvas.width,
     canvas.height,
     transparency.matte,
-    transparency.alphaThreshold,
+    alphaThresholdOf(transparency),
     transparency.softEdges ?? 'cut',
     histogram.step,
     shown.width,

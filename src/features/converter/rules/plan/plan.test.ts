@@ -305,6 +305,14 @@ describe('buildPlan', () => {
       expect.stringContaining('alpha_threshold=200'),
     ]);
   });
+  it('cuts at half opacity by default, at the faintest pixels with a matte, and at the chosen threshold with or without one', () => {
+    const cut = (st: ConversionSettings) =>
+      arg(buildPlan(layoutOf(st), st, { smoothGradient: false, transparent: true }).args, '-filter');
+    expect(cut(settings())).toContain('alpha_threshold=128');
+    expect(cut(settings({ matte: '#ffffff' }))).toContain('alpha_threshold=8');
+    expect(cut(settings({ matte: '#ffffff', alphaThreshold: 128 }))).toContain('alpha_threshold=128');
+    expect(cut(settings({ matte: null, alphaThreshold: 8 }))).toContain('alpha_threshold=8');
+  });
   it('asks the core to dither soft edges only when chosen without a matte, in the single and the split plan', () => {
     const frames = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, width: 1920, height: 1080 }));
     const dithers = (s: ConversionSettings) => {

@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '../errors';
 import { outputFileName } from './file-name';
 import { exactPaletteBytes } from '../palette/content-analysis';
 import type { ContentFacts } from '../palette/frame-facts';
-import { dithersSoftEdges } from '../palette/matte';
+import { alphaThresholdOf, dithersSoftEdges } from '../palette/matte';
 import { decodeSizes, extraDecodedBytes, shrunkToPlacements } from './decode-size';
 import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from '../palette/quality';
@@ -201,7 +201,7 @@ function paletteMapping(palette: PaletteOptions, settings: ConversionSettings): 
   return [
     ...(dithersSoftEdges(settings) ? ['-alpha-dither', '1'] : []),
     '-palette-in', PALETTE_FILE,
-    '-filter', `[frames][palette]${paletteUse(palette, settings.alphaThreshold)}`,
+    '-filter', `[frames][palette]${paletteUse(palette, alphaThresholdOf(settings))}`,
   ]; // prettier-ignore
 }
 
