@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  aspectAfterQuarterTurn,
   aspectRatioOf,
   clampCrop,
   cropAfterKey,
@@ -143,6 +144,14 @@ describe('aspectRatioOf', () => {
     expect(aspectRatioOf('16:9', PICTURE)).toBeCloseTo(16 / 9);
     expect(aspectRatioOf('9:16', PICTURE)).toBeCloseTo(9 / 16);
   });
+});
+
+it('a quarter turn swaps the wide and tall choices and frees 4:3', () => {
+  expect(aspectAfterQuarterTurn('16:9')).toBe('9:16');
+  expect(aspectAfterQuarterTurn('9:16')).toBe('16:9');
+  expect(aspectAfterQuarterTurn('4:3')).toBe('free');
+  expect(aspectAfterQuarterTurn('1:1')).toBe('1:1');
+  expect(aspectAfterQuarterTurn('original')).toBe('original');
 });
 
 describe('cropAfterKey', () => {

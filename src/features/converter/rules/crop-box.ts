@@ -36,6 +36,13 @@ export function aspectRatioOf(choice: AspectChoice, shown: PictureSize): number 
   return w / h;
 }
 
+/** The aspect choice once the picture turns a quarter: 16:9 and 9:16 swap, a 4:3 box (no 3:4 choice) goes free. */
+export function aspectAfterQuarterTurn(choice: AspectChoice): AspectChoice {
+  if (choice === '16:9') return '9:16';
+  if (choice === '9:16') return '16:9';
+  return choice === '4:3' ? 'free' : choice;
+}
+
 export const wholePicture = (size: PictureSize): CropRect => ({ x: 0, y: 0, width: size.width, height: size.height });
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));

@@ -92,6 +92,23 @@ describe('converter store', () => {
     expect(state().settings.mode).toBe('animated');
   });
 
+  it('a crop is kept while the first picture stays, and dropped when another first picture is chosen', () => {
+    const { state } = setup();
+    const first = pngFile('a.png');
+    const crop = { x: 10, y: 20, width: 30, height: 40 };
+    const turned = { quarterTurns: 1 as const, mirrored: true };
+    state().chooseFiles([first, pngFile('b.png')]);
+    state().updateSettings({ crop, orientation: turned });
+    state().appendFiles([pngFile('pasted.png')]);
+    state().moveFileDown(1);
+    state().removeFile(state().files[2]!.id);
+    expect(state().settings.crop).toEqual(crop);
+    state().chooseFiles([pngFile('other.png')]);
+    expect(state().settings.crop).toBeNull();
+    // The orientation is a choice about the pictures' direction, kept like the other settings.
+    expect(state().settings.orientation).toEqual(turned);
+  });
+
   it('Convert cancels a size estimate still encoding, with a grace to finish so the engine stays warm', async () => {
     const { runtime, state } = setup();
     let sampleOptions: ConvertOptions = {};

@@ -144,10 +144,16 @@ export function createConverterStore(runtime: ConverterRuntime) {
       const version = ++selectionVersion;
       sizeEditedSinceSelection = false;
       const { settings, machine } = get();
+      // A crop is drawn on the first picture: another first picture chosen starts from the whole of it.
+      const newFirst = change === 'chosen' && files[0]?.file !== get().files[0]?.file;
       set({
         files,
         machine: transition(machine, { type: 'clear' }),
-        settings: { ...settings, mode: modeForFileCount(settings.mode, frameCountOf(files), change) },
+        settings: {
+          ...settings,
+          mode: modeForFileCount(settings.mode, frameCountOf(files), change),
+          ...(newFirst ? { crop: null } : {}),
+        },
       });
       if (change === 'chosen')
         runtime.prepare(
