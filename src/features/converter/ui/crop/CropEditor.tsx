@@ -155,6 +155,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
     if (!current || current.pointerId !== event.pointerId || !(current.scale > 0)) return;
     const dx = (event.clientX - current.startX) / current.scale;
     const dy = (event.clientY - current.startY) / current.scale;
+    if (!Number.isFinite(dx) || !Number.isFinite(dy)) return;
     commitShown(
       current.handle === 'move'
         ? moveCrop(current.start, Math.round(dx), Math.round(dy), shownSize)
@@ -225,6 +226,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconRotate2 size={16} />}
+          disabled={locked}
           onClick={() => turn(rotateLeft(orientation), true)}
         >
           Rotate left
@@ -233,6 +235,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconRotateClockwise2 size={16} />}
+          disabled={locked}
           onClick={() => turn(rotateRight(orientation), true)}
         >
           Rotate right
@@ -241,6 +244,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconRotate size={16} />}
+          disabled={locked}
           onClick={() => turn(rotateHalf(orientation), false)}
         >
           Rotate 180°
@@ -249,6 +253,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconFlipVertical size={16} />}
+          disabled={locked}
           onClick={() => turn(flipHorizontal(orientation), false)}
         >
           Flip horizontally
@@ -257,6 +262,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconFlipHorizontal size={16} />}
+          disabled={locked}
           onClick={() => turn(flipVertical(orientation), false)}
         >
           Flip vertically
