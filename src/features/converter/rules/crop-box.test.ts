@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   aspectAfterQuarterTurn,
   aspectRatioOf,
-  clampCrop,
+  keepCropInside,
   cropAfterKey,
   cropAsShown,
   cropFieldRange,
   cropFromShown,
-  croppedShownSize,
   cropWithField,
   moveCrop,
   reshapeToAspect,
@@ -20,13 +19,13 @@ import { flipHorizontal, flipVertical, rotateLeft, rotateRight, UPRIGHT, type Or
 const PICTURE = { width: 1200, height: 800 };
 const BOX = { x: 100, y: 100, width: 400, height: 300 };
 
-describe('clampCrop', () => {
+describe('keepCropInside', () => {
   it('keeps a box that fits as it is', () => {
-    expect(clampCrop(BOX, PICTURE)).toEqual(BOX);
+    expect(keepCropInside(BOX, PICTURE)).toEqual(BOX);
   });
 
   it('pulls a box that sticks out back inside, keeping its size', () => {
-    expect(clampCrop({ x: 1000, y: -20, width: 400, height: 300 }, PICTURE)).toEqual({
+    expect(keepCropInside({ x: 1000, y: -20, width: 400, height: 300 }, PICTURE)).toEqual({
       x: 800,
       y: 0,
       width: 400,
@@ -35,12 +34,12 @@ describe('clampCrop', () => {
   });
 
   it('shrinks a box larger than the picture to the picture, and a box of no size to 1×1', () => {
-    expect(clampCrop({ x: 5, y: 5, width: 5000, height: 5000 }, PICTURE)).toEqual(wholePicture(PICTURE));
-    expect(clampCrop({ x: 3, y: 4, width: 0, height: -2 }, PICTURE)).toEqual({ x: 3, y: 4, width: 1, height: 1 });
+    expect(keepCropInside({ x: 5, y: 5, width: 5000, height: 5000 }, PICTURE)).toEqual(wholePicture(PICTURE));
+    expect(keepCropInside({ x: 3, y: 4, width: 0, height: -2 }, PICTURE)).toEqual({ x: 3, y: 4, width: 1, height: 1 });
   });
 
   it('rounds to whole pixels and replaces what is not a number', () => {
-    expect(clampCrop({ x: 1.4, y: 2.6, width: 10.5, height: NaN }, { width: 21, height: 13 })).toEqual({
+    expect(keepCropInside({ x: 1.4, y: 2.6, width: 10.5, height: NaN }, { width: 21, height: 13 })).toEqual({
       x: 1,
       y: 0,
       width: 11,
@@ -247,16 +246,5 @@ describe('cropAsShown and cropFromShown', () => {
     const shown = cropAsShown(BOX, PICTURE, o);
     const moved = cropFromShown(moveCrop(shown, 10, 0, { width: 800, height: 1200 }), PICTURE, o);
     expect(moved).toEqual({ ...BOX, y: 90 });
-  });
-});
-
-describe('croppedShownSize', () => {
-  it('is the crop, clamped to the picture, turned', () => {
-    expect(croppedShownSize(PICTURE, null, rotateRight(UPRIGHT))).toEqual({ width: 800, height: 1200 });
-    expect(croppedShownSize(PICTURE, BOX, UPRIGHT)).toEqual({ width: 400, height: 300 });
-    expect(croppedShownSize(PICTURE, { x: 1000, y: 0, width: 400, height: 300 }, rotateLeft(UPRIGHT))).toEqual({
-      width: 300,
-      height: 400,
-    });
   });
 });

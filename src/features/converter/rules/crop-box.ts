@@ -3,7 +3,7 @@
  * picture and to an aspect ratio, and turning it between source pixels (what the settings hold) and the
  * picture as shown, mirrored and turned (what the editor draws and the arrow keys move).
  */
-import { orientPoint, orientedSize, type CropRect, type Orientation, type QuarterTurns } from './framing';
+import { orientPoint, orientRect, orientedSize, type CropRect, type Orientation, type QuarterTurns } from './framing';
 
 export interface PictureSize {
   readonly width: number;
@@ -50,7 +50,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 const whole = (value: number, fallback: number) => (Number.isFinite(value) ? Math.round(value) : fallback);
 
 /** The box in whole pixels, at least 1×1 and entirely inside the picture (a stale or typed box included). */
-export function clampCrop(rect: CropRect, size: PictureSize): CropRect {
+export function keepCropInside(rect: CropRect, size: PictureSize): CropRect {
   const width = clamp(whole(rect.width, size.width), 1, size.width);
   const height = clamp(whole(rect.height, size.height), 1, size.height);
   return {
@@ -63,7 +63,7 @@ export function clampCrop(rect: CropRect, size: PictureSize): CropRect {
 
 /** The box moved by (dx, dy), its size kept, stopping at the picture's edges. */
 export function moveCrop(rect: CropRect, dx: number, dy: number, size: PictureSize): CropRect {
-  return clampCrop({ ...rect, x: rect.x + dx, y: rect.y + dy }, size);
+  return keepCropInside({ ...rect, x: rect.x + dx, y: rect.y + dy }, size);
 }
 
 /**
@@ -79,7 +79,7 @@ export function resizeCrop(
   size: PictureSize,
   ratio: number | null,
 ): CropRect {
-  const box = clampCrop(rect, size);
+  const box = keepCropInside(rect, size);
   const west = handle.includes('w');
   const east = handle.includes('e');
   const north = handle.includes('n');
@@ -131,7 +131,7 @@ function ratioSize(width: number, ratio: number, roomW: number, roomH: number): 
 
 /** The largest box of `ratio` inside the current box, centred in it: choosing an aspect keeps the area chosen. */
 export function reshapeToAspect(rect: CropRect, ratio: number, size: PictureSize): CropRect {
-  const box = clampCrop(rect, size);
+  const box = keepCropInside(rect, size);
   const { width, height } = ratioSize(Math.min(box.width, box.height * ratio), ratio, box.width, box.height);
   return {
     x: box.x + Math.floor((box.width - width) / 2),
@@ -177,9 +177,9 @@ export type CropField = 'x' | 'y' | 'width' | 'height';
 
 /** The box with one exact field typed, in source pixels: the value is kept inside what the picture allows. */
 export function cropWithField(rect: CropRect, field: CropField, value: number, size: PictureSize): CropRect {
-  const box = clampCrop(rect, size);
+  const box = keepCropInside(rect, size);
   const range = cropFieldRange(box, field, size);
-  return clampCrop({ ...box, [field]: clamp(whole(value, box[field]), range.min, range.max) }, size);
+  return keepCropInside({ ...box, [field]: clamp(whole(value, box[field]), range.min, range.max) }, size);
 }
 
 /** What a field may hold with the other three as they are. */
@@ -208,9 +208,7 @@ function spanning(a: { x: number; y: number }, b: { x: number; y: number }): Cro
 
 /** A source-pixel box as it is seen once the picture (`source` big) is mirrored and turned. */
 export function cropAsShown(rect: CropRect, source: PictureSize, o: Orientation): CropRect {
-  const first = orientPoint(rect.x, rect.y, source.width, source.height, o);
-  const last = orientPoint(rect.x + rect.width - 1, rect.y + rect.height - 1, source.width, source.height, o);
-  return spanning(first, last);
+  return orientRect(rect, source.width, source.height, o);
 }
 
 /** The source-pixel box behind a box drawn on the shown picture; the inverse of cropAsShown. */
@@ -223,10 +221,4 @@ export function cropFromShown(rect: CropRect, source: PictureSize, o: Orientatio
   const first = orientPoint(rect.x, rect.y, shown.width, shown.height, back);
   const last = orientPoint(rect.x + rect.width - 1, rect.y + rect.height - 1, shown.width, shown.height, back);
   return spanning(first, last);
-}
-
-/** The picture's size once cropped (clamped to it) and oriented: what the GIF is made from before scaling. */
-export function croppedShownSize(source: PictureSize, crop: CropRect | null, o: Orientation): PictureSize {
-  const box = crop ? clampCrop(crop, source) : source;
-  return orientedSize(box.width, box.height, o);
 }

@@ -12,12 +12,10 @@ import {
   ASPECT_CHOICES,
   aspectAfterQuarterTurn,
   aspectRatioOf,
-  clampCrop,
   cropAfterKey,
   cropAsShown,
   cropFieldRange,
   cropFromShown,
-  croppedShownSize,
   cropWithField,
   moveCrop,
   reshapeToAspect,
@@ -30,7 +28,9 @@ import {
 } from '../../rules/crop-box';
 import { outputSize } from '../../rules/dimensions';
 import {
+  clampCrop,
   flipHorizontal,
+  framedSize,
   flipVertical,
   orientedSize,
   rotateHalf,
@@ -123,10 +123,11 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
 
   if (!source) return null;
   const shownSize: PictureSize = orientedSize(source.width, source.height, orientation);
-  const sourceBox = clampCrop(crop ?? wholePicture(source), source);
+  // The box as the engine will cut it: a crop partly outside the picture is cut to it.
+  const sourceBox = clampCrop(crop, source) ?? wholePicture(source);
   const shownBox = cropAsShown(sourceBox, source, orientation);
   const ratio = aspectRatioOf(aspect, shownSize);
-  const output = outputSize(settings, croppedShownSize(source, crop, orientation));
+  const output = outputSize(settings, framedSize(source, crop, orientation));
 
   const commitShown = (box: CropRect) => updateSettings({ crop: cropFromShown(box, source, orientation) });
   const turn = (next: Orientation, quarter: boolean) => {
