@@ -127,6 +127,12 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
   const sourceBox = clampCrop(crop, source) ?? wholePicture(source);
   const shownBox = cropAsShown(sourceBox, source, orientation);
   const ratio = aspectRatioOf(aspect, shownSize);
+  const boxStyle = {
+    left: percent(shownBox.x, shownSize.width),
+    top: percent(shownBox.y, shownSize.height),
+    width: percent(shownBox.width, shownSize.width),
+    height: percent(shownBox.height, shownSize.height),
+  };
   const output = outputSize(settings, framedSize(source, crop, orientation));
 
   const commitShown = (box: CropRect) => updateSettings({ crop: cropFromShown(box, source, orientation) });
@@ -197,6 +203,9 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           onPointerCancel={endDrag}
         >
           <canvas ref={canvas} className={classes.canvas} aria-hidden />
+          <div className={classes.clip} aria-hidden>
+            <div className={classes.shade} style={boxStyle} />
+          </div>
           <div
             role="group"
             aria-label="Crop box"
@@ -207,12 +216,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
             data-locked={locked || undefined}
             data-testid="crop-box"
             onKeyDown={onKeyDown}
-            style={{
-              left: percent(shownBox.x, shownSize.width),
-              top: percent(shownBox.y, shownSize.height),
-              width: percent(shownBox.width, shownSize.width),
-              height: percent(shownBox.height, shownSize.height),
-            }}
+            style={boxStyle}
           >
             {!locked &&
               HANDLES.map(({ handle, left, top }) => (
