@@ -1,18 +1,9 @@
 import { placeFrame, type Placement, type Size } from '../dimensions';
 import { cropMissed } from '../errors';
-import { clampCrop, isUpright, orientedSize, orientRect, type CropRect, type Orientation } from '../framing';
-import type { ConversionSettings } from '../settings';
+import { clampCrop, isUpright, orientedSize, orientRect, type CropRect, type FrameCut } from '../framing';
 
-/**
- * What the decode worker takes of a frame's picture before anything else sees it (matte, facts, scaling):
- * the crop, in the picture's own pixels, then the orientation. `blank`: nothing of the frame is inside the
- * crop, so the frame is a transparent pixel.
- */
-export interface FrameCut {
-  crop: CropRect;
-  orientation: Orientation;
-  blank: boolean;
-}
+export type { FrameCut };
+import type { ConversionSettings } from '../settings';
 
 /** One frame of the framing: the picture's size once cut, and where it goes on the framed canvas. */
 export interface FramedFrame {
