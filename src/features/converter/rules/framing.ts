@@ -18,6 +18,17 @@ export interface Orientation {
   readonly mirrored: boolean;
 }
 
+/**
+ * What the decode worker takes of one frame's picture before anything else sees it (matte, facts, scaling):
+ * the crop, in the picture's own pixels, then the orientation. `blank`: nothing of the frame is inside the
+ * crop, so the frame is a transparent pixel.
+ */
+export interface FrameCut {
+  crop: CropRect;
+  orientation: Orientation;
+  blank: boolean;
+}
+
 export const UPRIGHT: Orientation = { quarterTurns: 0, mirrored: false };
 
 const turns = (n: number): QuarterTurns => (((n % 4) + 4) % 4) as QuarterTurns;

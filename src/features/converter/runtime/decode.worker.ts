@@ -32,6 +32,8 @@ import {
   placePicture,
   type FrameTarget,
 } from '../rules/png/decode';
+import { framedPixels } from '../rules/png/framed-pixels';
+import type { FrameCut } from '../rules/plan/frame-cuts';
 import { nativeInflate } from './native-inflate';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture, apngPixels } from './apng-pictures';
@@ -279,17 +281,29 @@ async function fullPixels(file: Blob, key: number, name: string, source: Size, p
   return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source, pixelsOf(source))).rgba;
 }
 
-async function decodeFrame({
-  file,
-  key,
-  name,
-  source,
-  size,
-  canvas,
-  at,
-  picture,
-  tilesAt,
-}: DecodeRequest): Promise<Decoded> {
+/**
+ * A framed frame: cut (cropped, oriented) from the picture's full pixels, the kept decode when there is one,
+ * here in the worker's own pixel path, so the matte, the facts and the core see only the cut picture. Then
+ * sampled, or shrunk and placed, like a decoded picture.
+ */
+async function cutFrame(request: DecodeRequest, cut: FrameCut): Promise<Uint8Array> {
+  const { file, key, name, source, size, canvas, at, picture, tilesAt } = request;
+  if (cut.blank) return new Uint8Array(canvas.width * canvas.height * 4);
+  const full = await fullPixels(file, key, name, source, picture);
+  const framed = framedPixels(full, source, cut.crop, cut.orientation);
+  const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
+  const same = size.width === framed.size.width && size.height === framed.size.height;
+  if (same && whole) return framed.rgba;
+  if (tilesAt && whole && size.width <= framed.size.width && size.height <= framed.size.height) {
+    const pixels = samplePixels(framed.rgba, framed.size, tilesAt, size);
+    if (pixels) return pixels;
+  }
+  return placePicture(framed.rgba, framed.size, { size, canvas, at });
+}
+
+async function decodeFrame(request: DecodeRequest): Promise<Decoded> {
+  const { file, key, name, source, size, canvas, at, picture, tilesAt, cut } = request;
+  if (cut) return { rgba: await cutFrame(request, cut), keptAs: null };
   const resize = size.width !== source.width || size.height !== source.height;
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
   if (picture === 'file' && !resize && whole) {

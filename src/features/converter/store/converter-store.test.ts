@@ -426,6 +426,24 @@ describe('converter store', () => {
     expect(state().settings).toMatchObject({ width: 640, height: 500 });
   });
 
+  it('keeps the proportions of the framed picture: cropped, then turned', async () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('wide.png', 1200, 800)]);
+    await vi.waitFor(() => expect(state().aspectRatio).toBeCloseTo(1.5));
+    expect(state().settings).toMatchObject({ width: 800, height: 533 });
+    state().updateSettings({ orientation: { quarterTurns: 1, mirrored: false } });
+    expect(state().aspectRatio).toBeCloseTo(800 / 1200);
+    expect(state().settings).toMatchObject({ width: 800, height: 1200 });
+    state().updateSettings({ crop: { x: 100, y: 100, width: 400, height: 200 } });
+    expect(state().aspectRatio).toBeCloseTo(0.5);
+    expect(state().settings).toMatchObject({ width: 800, height: 1600 });
+    state().updateSettings({ crop: null, orientation: { quarterTurns: 0, mirrored: false } });
+    expect(state().settings).toMatchObject({ width: 800, height: 533 });
+    state().setMaintainAspectRatio(false);
+    state().updateSettings({ crop: { x: 0, y: 0, width: 100, height: 100 } });
+    expect(state().settings).toMatchObject({ width: 800, height: 533 });
+  });
+
   it('does not let a late read of the first image undo a size the user set', async () => {
     const { state } = setup();
     state().chooseFiles([pngFile('classic.png', 1600, 1200)]);
