@@ -30,7 +30,6 @@ import { outputSize } from '../../rules/dimensions';
 import {
   clampCrop,
   flipHorizontal,
-  framedSize,
   flipVertical,
   orientedSize,
   rotateHalf,
@@ -133,7 +132,8 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
     width: percent(shownBox.width, shownSize.width),
     height: percent(shownBox.height, shownSize.height),
   };
-  const output = outputSize(settings, framedSize(source, crop, orientation));
+  // The GIF's size as the plan works it out: framed (cropped, then turned) first, then scaled.
+  const output = outputSize(settings, source);
 
   const commitShown = (box: CropRect) => updateSettings({ crop: cropFromShown(box, source, orientation) });
   const turn = (next: Orientation, quarter: boolean) => {
