@@ -122,6 +122,8 @@ test('a still cropped with the keys, then with the fields: each GIF is exactly t
   expect(byKeys.frames).toHaveLength(1);
   expectPixels(byKeys.frames[0]!.image, cropped(picture, 23, 12, 67, 40));
 
+  await page.getByRole('button', { name: 'Reset crop' }).click();
+  await expectCropFields(page, { x: 0, y: 0, width: 120, height: 80 });
   await cropByFields(page, { x: 5, y: 33, width: 101, height: 47 });
   await expect(outputLine(page)).toHaveText('Output size: 101 × 47 px');
   const byFields = await convertOne(page);
