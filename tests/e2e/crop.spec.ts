@@ -130,6 +130,62 @@ test('a still cropped with the keys, then with the fields: each GIF is exactly t
   expectPixels(byFields.frames[0]!.image, cropped(picture, 5, 33, 101, 47));
 });
 
+test('a still cropped by dragging a corner handle and then the box', async ({ page }) => {
+  const picture = tiles(120, 80);
+  await page.goto('/');
+  await fileInput(page).setInputFiles([png('tiles.png', picture)]);
+  const box = cropBox(page);
+  await expect(outputLine(page)).toHaveText('Output size: 120 × 80 px');
+  // The mouse works in the window: the picture must be on screen (and stay put: the page is taller).
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await box.scrollIntoViewIfNeeded();
+  const frame = (await box.locator('..').boundingBox())!;
+  // Screen pixels per picture pixel, as the picture is shown.
+  const scale = frame.width / 120;
+  const corner = (await box.locator('[data-handle="se"]').boundingBox())!;
+  const start = { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x - 30 * scale, start.y - 20 * scale, { steps: 5 });
+  await page.mouse.up();
+  await expectCropFields(page, { x: 0, y: 0, width: 90, height: 60 });
+  const inside = (await box.boundingBox())!;
+  const grab = { x: inside.x + inside.width / 2, y: inside.y + inside.height / 2 };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 12 * scale, grab.y + 9 * scale, { steps: 5 });
+  await page.mouse.up();
+  await expectCropFields(page, { x: 12, y: 9, width: 90, height: 60 });
+  const gif = await convertOne(page);
+  expectPixels(gif.frames[0]!.image, cropped(picture, 12, 9, 90, 60));
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+
+  test('a finger drags a handle, and the page does not scroll instead', async ({ page }) => {
+    await page.goto('/');
+    await fileInput(page).setInputFiles([png('tiles.png', tiles(120, 80))]);
+    const box = cropBox(page);
+    await box.scrollIntoViewIfNeeded();
+    const frame = (await box.locator('..').boundingBox())!;
+    const scale = frame.width / 120;
+    const corner = (await box.locator('[data-handle="nw"]').boundingBox())!;
+    const start = { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 };
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // Chromium turns touch input into pointer events, as a phone does.
+    const touch = await page.context().newCDPSession(page);
+    const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      touch.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await finger('touchStart', start.x, start.y);
+    for (let step = 1; step <= 5; step++)
+      await finger('touchMove', start.x + 4 * step * scale, start.y + 2 * step * scale);
+    await finger('touchEnd', 0, 0);
+    await expectCropFields(page, { x: 20, y: 10, width: 100, height: 70 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+});
+
 test('a 5-frame animation cropped with the fields and turned a quarter right keeps every frame and delay', async ({
   page,
 }) => {
