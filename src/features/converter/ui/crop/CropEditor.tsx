@@ -257,7 +257,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
         <Button
           variant="default"
           size="xs"
-          leftSection={<IconFlipVertical size={16} />}
+          leftSection={<IconFlipHorizontal size={16} />}
           disabled={locked}
           onClick={() => turn(flipHorizontal(orientation), false)}
         >
@@ -266,7 +266,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
         <Button
           variant="default"
           size="xs"
-          leftSection={<IconFlipHorizontal size={16} />}
+          leftSection={<IconFlipVertical size={16} />}
           disabled={locked}
           onClick={() => turn(flipVertical(orientation), false)}
         >
