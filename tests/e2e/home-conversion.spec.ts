@@ -41,8 +41,8 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
   await page.goto('/');
   await fileInput(page).setInputFiles([patternPng('photo.png', 160, 120)]);
   await page.getByRole('switch', { name: /^Resize/ }).check({ force: true });
-  await page.getByRole('textbox', { name: 'Width' }).fill('320');
-  await expect(page.getByRole('textbox', { name: 'Height' })).toHaveValue('240 px');
+  await page.getByRole('textbox', { name: 'Width', exact: true }).fill('320');
+  await expect(page.getByRole('textbox', { name: 'Height', exact: true })).toHaveValue('240 px');
   // The estimate line is there from the start (so the Convert button does not move when it fills in).
   const estimateLine = page.getByTestId('size-estimate');
   await expect(estimateLine).toHaveText(/about [\d.]+ (Bytes|KB)/);
