@@ -67,7 +67,7 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
   expect(estimate / size).toBeLessThan(2);
   expect(gif.frames).toHaveLength(1);
   expect([gif.width, gif.height]).toEqual([320, 240]);
-  await expect(page.getByText('320 × 240')).toBeVisible();
+  await expect(page.getByText('320 × 240', { exact: true })).toBeVisible();
   // The blue disc sits in the middle of the picture.
   const { image } = gif.frames[0]!;
   expect(image.data[(120 * image.width + 160) * 4 + 2]).toBeGreaterThan(180);
