@@ -65,6 +65,18 @@ describe('CropEditor', () => {
     expect(screen.getByRole('combobox', { name: 'Aspect ratio' })).toHaveValue('Free');
   });
 
+  it('another first picture starts from the whole of it, with a free box', async () => {
+    const { user, crop, store } = setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Aspect ratio' }));
+    await user.click(screen.getByRole('option', { name: '1:1' }));
+    expect(crop()).toEqual({ x: 200, y: 0, width: 800, height: 800 });
+    act(() => store.getState().chooseFiles([pngFile('other.png', 300, 500)]));
+    await waitFor(() => expect(field('Crop height')).toHaveValue('500 px'));
+    expect(crop()).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Aspect ratio' })).toHaveValue('Free');
+    expect(screen.getByTestId('crop-output-size')).toHaveTextContent('Output size: 300 × 500 px');
+  });
+
   it('rotates and flips, and the output size follows the turn', async () => {
     const { user, store } = setup();
     await user.click(await screen.findByRole('button', { name: 'Rotate right' }));

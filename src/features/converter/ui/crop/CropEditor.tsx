@@ -107,10 +107,21 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
   const file = useConverter((s) => s.files[0]?.file);
   const crop = useConverter((s) => s.settings.crop);
   const orientation = useConverter((s) => s.settings.orientation);
-  const settings = useConverter((s) => s.settings);
   const updateSettings = useConverter((s) => s.updateSettings);
   const { size: source, bitmap } = useCropPreview(file);
-  const [aspect, setAspect] = useState<AspectChoice>('free');
+  // The GIF's size as the plan works it out (framed, then scaled), as text: other settings re-render nothing.
+  const output = useConverter((s) => {
+    if (!source) return '';
+    const size = outputSize(s.settings, source);
+    return `${size.width} × ${size.height}`;
+  });
+  // The aspect choice belongs to the picture it was made on: another first picture starts free.
+  const [chosenAspect, setChosenAspect] = useState<{ file: File | undefined; aspect: AspectChoice }>({
+    file,
+    aspect: 'free',
+  });
+  const aspect = chosenAspect.file === file ? chosenAspect.aspect : 'free';
+  const setAspect = (next: AspectChoice) => setChosenAspect({ file, aspect: next });
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
@@ -132,12 +143,10 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
     width: percent(shownBox.width, shownSize.width),
     height: percent(shownBox.height, shownSize.height),
   };
-  // The GIF's size as the plan works it out: framed (cropped, then turned) first, then scaled.
-  const output = outputSize(settings, source);
 
   const commitShown = (box: CropRect) => updateSettings({ crop: cropFromShown(box, source, orientation) });
   const turn = (next: Orientation, quarter: boolean) => {
-    if (quarter) setAspect(aspectAfterQuarterTurn);
+    if (quarter) setAspect(aspectAfterQuarterTurn(aspect));
     updateSettings({ orientation: next });
   };
 
@@ -338,7 +347,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
       </Input.Wrapper>
 
       <Text size="sm" data-testid="crop-output-size">
-        Output size: {output.width} × {output.height} px
+        Output size: {output} px
       </Text>
     </Stack>
   );
