@@ -5,6 +5,8 @@ import { orientedSize, orientPoint, type CropRect, type Orientation } from '../f
  * The `crop` of an RGBA picture of `size`, oriented (mirrored, then turned: framing.ts), in one pass over
  * the kept rows: a crop alone copies whole rows, a turn moves each pixel as one 32-bit word.
  */
+const TILE = 64;
+
 export function framedPixels(
   rgba: Uint8Array,
   size: Size,
@@ -32,13 +34,19 @@ export function framedPixels(
   const aligned = rgba.byteOffset % 4 === 0;
   const from = aligned ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2) : null;
   const to = new Uint32Array(result.buffer);
-  for (let row = 0; row < height; row++) {
-    let source = (y + row) * size.width + x;
-    let target = origin + row * stepY;
-    for (let column = 0; column < width; column++, source++, target += stepX) {
-      if (from) to[target] = from[source]!;
-      else result.set(rgba.subarray(source * 4, source * 4 + 4), target * 4);
+  // In square tiles: a turn writes down columns, and a tile's rows and columns stay in the cache together.
+  for (let top = 0; top < height; top += TILE)
+    for (let left = 0; left < width; left += TILE) {
+      const bottom = Math.min(height, top + TILE);
+      const right = Math.min(width, left + TILE);
+      for (let row = top; row < bottom; row++) {
+        let source = (y + row) * size.width + x + left;
+        let target = origin + row * stepY + left * stepX;
+        for (let column = left; column < right; column++, source++, target += stepX) {
+          if (from) to[target] = from[source]!;
+          else result.set(rgba.subarray(source * 4, source * 4 + 4), target * 4);
+        }
+      }
     }
-  }
   return { rgba: result, size: out };
 }
