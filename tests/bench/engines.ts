@@ -39,9 +39,8 @@ async function convertOnce(
   options: EngineRunOptions,
 ): Promise<number> {
   // Back to an empty selection without a reload, so the engine stays warm between runs.
-  const reset = (name: string) =>
-    [...document.querySelectorAll('button')].some((b) => b.textContent?.trim().startsWith(name));
-  if (await page.run(reset, 'Reset')) await click(page, { selector: 'button', name: 'Reset', prefix: true });
+  const reset = (name: string) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name);
+  if (await page.run(reset, 'Reset')) await click(page, { selector: 'button', name: 'Reset' });
   await chooseFiles(page, inputs.files);
   if (conversionCase.kind === 'animated') await toggle(page, 'Animated GIF');
   if (conversionCase.kind === 'batch') await toggle(page, 'Static (one GIF per file)');

@@ -41,8 +41,8 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
   await page.goto('/');
   await fileInput(page).setInputFiles([patternPng('photo.png', 160, 120)]);
   await page.getByRole('switch', { name: /^Resize/ }).check({ force: true });
-  await page.getByRole('textbox', { name: 'Width' }).fill('320');
-  await expect(page.getByRole('textbox', { name: 'Height' })).toHaveValue('240 px');
+  await page.getByRole('textbox', { name: 'Width', exact: true }).fill('320');
+  await expect(page.getByRole('textbox', { name: 'Height', exact: true })).toHaveValue('240 px');
   // The estimate line is there from the start (so the Convert button does not move when it fills in).
   const estimateLine = page.getByTestId('size-estimate');
   await expect(estimateLine).toHaveText(/about [\d.]+ (Bytes|KB)/);
@@ -67,7 +67,7 @@ test('a single PNG becomes a resized static GIF', async ({ page }) => {
   expect(estimate / size).toBeLessThan(2);
   expect(gif.frames).toHaveLength(1);
   expect([gif.width, gif.height]).toEqual([320, 240]);
-  await expect(page.getByText('320 × 240')).toBeVisible();
+  await expect(page.getByText('320 × 240', { exact: true })).toBeVisible();
   // The blue disc sits in the middle of the picture.
   const { image } = gif.frames[0]!;
   expect(image.data[(120 * image.width + 160) * 4 + 2]).toBeGreaterThan(180);

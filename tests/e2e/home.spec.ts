@@ -148,14 +148,14 @@ test.describe('home page', () => {
     await page.goto('/');
     await fileInput(page).setInputFiles([red]);
     await page.getByRole('switch', { name: /^Resize/ }).check({ force: true });
-    const width = page.getByRole('textbox', { name: 'Width' });
+    const width = page.getByRole('textbox', { name: 'Width', exact: true });
     await width.fill('50');
     await expect(width).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Width must be between 100 and 3840 pixels')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Convert/ })).toBeDisabled();
     await width.fill('640');
     // Maintained aspect ratio: the first image is 64x48.
-    await expect(page.getByRole('textbox', { name: 'Height' })).toHaveValue('480 px');
+    await expect(page.getByRole('textbox', { name: 'Height', exact: true })).toHaveValue('480 px');
     await expect(page.getByRole('button', { name: /^Convert/ })).toBeEnabled();
   });
 
@@ -169,7 +169,7 @@ test.describe('home page', () => {
     await expect(page.getByText('Conversion Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => listedFileNames(page)).toEqual(['broken.png']);
 
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await expect(page.getByText('Conversion Failed', { exact: true })).toHaveCount(0);
     await expect(page.getByTestId('file-row')).toHaveCount(0);
   });

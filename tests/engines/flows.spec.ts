@@ -306,6 +306,53 @@ test('timing extras: a held last frame and a number of plays', async ({
   expect(gif.loopCount).toBe(3);
 });
 
+test('crop, rotate and flip: a 4:3 box moved by a key, turned right and mirrored, gives exactly those pixels', async ({
+  enginePage: page,
+  pngFile,
+  keepGif,
+  baseURL,
+}) => {
+  // Flat 10×10 tiles of six colours: the GIF keeps every pixel, so where the crop fell is exact.
+  const colours: [number, number, number][] = [
+    [230, 25, 75],
+    [60, 180, 75],
+    [255, 225, 25],
+    [0, 130, 200],
+    [245, 130, 48],
+    [145, 30, 180],
+  ];
+  const source = makeRgba(120, 80, (x, y) => [...colours[(Math.floor(x / 10) + 3 * Math.floor(y / 10)) % 6]!, 255]);
+  await openApp(page, `${baseURL}/`);
+  await chooseFiles(page, [pngFile('tiles.png', source)]);
+  // The largest 4:3 box in 120×80 is 107×80, centred: x = 6; one key to the right makes it 7.
+  await pick(page, 'Aspect ratio', '4:3');
+  const focusBox = () => {
+    const box = document.querySelector('[role="group"][aria-label="Crop box"]');
+    if (!(box instanceof HTMLElement)) return false;
+    box.focus();
+    return document.activeElement === box;
+  };
+  await waitFor(page, focusBox, undefined, 'the crop box');
+  await page.press('ArrowRight');
+  await click(page, { selector: 'button', name: 'Rotate right' });
+  await click(page, { selector: 'button', name: 'Flip horizontally' });
+  const output = () =>
+    document.querySelector('[data-testid="crop-output-size"]')?.textContent === 'Output size: 80 × 107 px';
+  await waitFor(page, output, undefined, 'the output size 80 × 107');
+  // The preview decoded and drew the picture turned (a canvas left undrawn keeps its 300×150).
+  const previewIs = (size: string) => {
+    const canvas = document.querySelector('[data-testid="crop-box"]')?.parentElement?.querySelector('canvas');
+    return canvas !== null && canvas !== undefined && `${canvas.width}x${canvas.height}` === size;
+  };
+  await waitFor(page, previewIs, '80x120', 'the preview, turned');
+  const { gif, bytes } = await convertToGif(page);
+  keepGif('crop', bytes);
+  // Cropped to x 7–113, turned clockwise (the top row is the left column read upwards), then mirrored.
+  const expected = makeRgba(80, 107, (x, y) => pixel(source, 7 + y, x) as [number, number, number, number]);
+  expect([gif.width, gif.height, gif.frames.length]).toEqual([80, 107, 1]);
+  expect(Buffer.from(gif.frames[0]!.image.data).equals(Buffer.from(expected.data))).toBe(true);
+});
+
 test('Cancel returns to idle quietly, and the next conversion works', async ({
   enginePage: page,
   pngFile,

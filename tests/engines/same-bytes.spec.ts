@@ -17,7 +17,7 @@ function keptGifs(outputDir: string, key: string): Buffer[] {
   });
 }
 
-for (const key of ['still', 'animation', 'batch-1', 'batch-2', 'batch-3', 'apng', 'timing', 'flat']) {
+for (const key of ['still', 'animation', 'batch-1', 'batch-2', 'batch-3', 'apng', 'timing', 'flat', 'crop']) {
   // eslint-disable-next-line no-empty-pattern
   test(`${key}: Firefox and WebKit make Chromium's GIF, byte for byte`, ({}, testInfo) => {
     const [chromium, ...others] = keptGifs(testInfo.project.outputDir, key);

@@ -32,6 +32,15 @@ if (typeof window !== 'undefined') {
   };
 
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  Element.prototype.setPointerCapture ??= function setPointerCapture() {};
+  // jsdom has no PointerEvent: testing-library's pointer events would lose their coordinates and id.
+  window.PointerEvent ??= class PointerEvent extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+    }
+  } as typeof window.PointerEvent;
 
   // jsdom has no 2D canvas: its getContext returns null after printing a stack trace. No component test
   // reads pixels (the compare view's drawing is checked in the browser), so null comes back quietly.

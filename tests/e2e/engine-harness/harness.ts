@@ -37,8 +37,15 @@ export interface DecodeComparison {
   differ: number;
 }
 
+/** One file of a static batch: its GIF's bytes and size, or the message it failed with. */
+export type HarnessBatchItem =
+  | { ok: true; name: string; gif: number[]; width: number; height: number }
+  | { ok: false; name: string; message: string };
+
 export interface Harness {
   decodeAgainstCanvas(): Promise<DecodeComparison[]>;
+  /** The chosen files as a static batch, one GIF per file. */
+  convertEach(settings: Partial<ConversionSettings>): Promise<HarnessBatchItem[]>;
   convert(
     settings: Partial<ConversionSettings>,
     cancelAt?: ConversionProgress['stage'],
@@ -130,4 +137,16 @@ async function decodeAgainstCanvas(): Promise<DecodeComparison[]> {
   }
 }
 
-(window as unknown as { harness: Harness }).harness = { convert, decodeAgainstCanvas };
+async function convertEach(settings: Partial<ConversionSettings>): Promise<HarnessBatchItem[]> {
+  const files = [...(document.querySelector<HTMLInputElement>('#files')?.files ?? [])];
+  const items = await engine.convertEach({ files, settings: { ...DEFAULT_SETTINGS, ...settings, mode: 'static' } });
+  return Promise.all(
+    items.map(async (item): Promise<HarnessBatchItem> => {
+      if (item.status !== 'done') return { ok: false, name: item.sourceName, message: item.error };
+      const { gif, width, height } = item.output;
+      return { ok: true, name: item.sourceName, gif: [...new Uint8Array(await gif.arrayBuffer())], width, height };
+    }),
+  );
+}
+
+(window as unknown as { harness: Harness }).harness = { convert, convertEach, decodeAgainstCanvas };

@@ -3,6 +3,7 @@
  * The store depends only on this interface, so tests drive it with a fake engine.
  */
 import type { Placement, Size } from './dimensions';
+import type { FrameCut } from './framing';
 import type { ConversionSettings } from './settings';
 
 export type ProgressStage = 'preparing' | 'processing' | 'finalizing' | 'complete';
@@ -47,6 +48,8 @@ export interface ConversionOutput {
   frameCount: number;
   /** Where each frame's PNG sits in the GIF, in frame order (the compare view lines them up). */
   placements?: readonly Placement[];
+  /** How each frame's PNG was cropped and turned first, in frame order; absent when none was. */
+  cuts?: readonly (FrameCut | null)[];
   /**
    * The browser's privacy protection hides canvas pixels (its read-back is randomised or blocked), so the
    * converter decoded the PNGs itself; the result says so in one line.

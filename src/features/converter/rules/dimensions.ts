@@ -1,3 +1,4 @@
+import { framedSize } from './framing';
 import { LIMITS, type ConversionSettings } from './settings';
 
 export interface Size {
@@ -26,14 +27,16 @@ export function fitInside(source: Size, box: Size): Size {
 }
 
 /**
- * The GIF's size, from the settings and the first frame's size:
- * - resize off: the first frame's size, its larger side capped at 1920 proportionally (never enlarged);
- * - resize on, aspect ratio kept: the first frame's proportions fitted in width × height (the picture is
+ * The GIF's size, from the settings and the first frame's size in its file, framed first (cropped, then
+ * oriented: framing.ts), since the crop happens before any scaling:
+ * - resize off: the framed size, its larger side capped at 1920 proportionally (never enlarged);
+ * - resize on, aspect ratio kept: the framed proportions fitted in width × height (the picture is
  *   never distorted, so one side may come out smaller than asked);
  * - resize on, aspect ratio off: exactly width × height, the user's explicit choice.
  * Width and height are clamped to 100–3840 and 100–2160 whatever the UI sent.
  */
-export function outputSize(settings: ConversionSettings, first: Size): Size {
+export function outputSize(settings: ConversionSettings, source: Size): Size {
+  const first = framedSize(source, settings.crop, settings.orientation);
   if (!settings.resize) {
     const max = LIMITS.autoScaleMaxDimension;
     if (first.width <= max && first.height <= max) return { width: first.width, height: first.height };

@@ -46,6 +46,13 @@ export function failedToLoadImage(fileName: string, reason?: string): Error {
   return new ConversionError(`${ERROR_MESSAGES.loadImage}: ${fileName}${reason ? ` (${reason})` : ''}`);
 }
 
+/** A crop that misses a file altogether (a batch's one crop, cut to each file): that file is not converted. */
+export function cropMissed(fileName: string, size: { width: number; height: number }): Error {
+  return new ConversionError(
+    `The crop is outside ${fileName} (${size.width}x${size.height} pixels): move the crop or reset it, then convert again.`,
+  );
+}
+
 const WORDED = new Set(Object.values(FAILURE_MESSAGES));
 
 /** The catalogue's messages keep their word even when thrown as a plain Error. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clampCrop,
   flipHorizontal,
+  framedSize,
+  orientRect,
   flipVertical,
   isUpright,
   orientPoint,
@@ -70,5 +73,52 @@ describe('orientation', () => {
     expect(isUpright(rotateRight(rotateRight(rotateRight(rotateRight(UPRIGHT)))))).toBe(true);
     expect(isUpright(flipVertical(flipVertical(rotateLeft(rotateRight(UPRIGHT)))))).toBe(true);
     expect(isUpright(flipHorizontal(UPRIGHT))).toBe(false);
+  });
+});
+
+describe('framed size', () => {
+  it('is the crop turned: a quarter turn swaps the sides of a non-square crop', () => {
+    const crop = { x: 10, y: 20, width: 301, height: 99 };
+    expect(framedSize({ width: 1200, height: 800 }, crop, UPRIGHT)).toEqual({ width: 301, height: 99 });
+    expect(framedSize({ width: 1200, height: 800 }, crop, rotateRight(UPRIGHT))).toEqual({ width: 99, height: 301 });
+    expect(framedSize({ width: 1200, height: 800 }, null, rotateLeft(UPRIGHT))).toEqual({ width: 800, height: 1200 });
+    expect(framedSize({ width: 1200, height: 800 }, null, flipVertical(UPRIGHT))).toEqual({ width: 1200, height: 800 });
+  });
+
+  it('cuts the crop to the picture, at every edge, in whole pixels', () => {
+    const source = { width: 101, height: 51 };
+    expect(clampCrop({ x: -5, y: -5, width: 20, height: 10 }, source)).toEqual({ x: 0, y: 0, width: 15, height: 5 });
+    expect(clampCrop({ x: 90, y: 40, width: 50, height: 50 }, source)).toEqual({ x: 90, y: 40, width: 11, height: 11 });
+    expect(clampCrop({ x: 0.4, y: 0.6, width: 10.2, height: 9.9 }, source)).toEqual({
+      x: 0,
+      y: 1,
+      width: 11,
+      height: 10,
+    });
+    expect(clampCrop(null, source)).toEqual({ x: 0, y: 0, width: 101, height: 51 });
+    expect(framedSize(source, { x: 100, y: 50, width: 9, height: 9 }, UPRIGHT)).toEqual({ width: 1, height: 1 });
+  });
+
+  it('finds nothing to keep when the crop misses the picture', () => {
+    const source = { width: 100, height: 50 };
+    expect(clampCrop({ x: 100, y: 0, width: 10, height: 10 }, source)).toBeNull();
+    expect(clampCrop({ x: 0, y: -10, width: 10, height: 10 }, source)).toBeNull();
+    expect(clampCrop({ x: 10, y: 10, width: 0, height: 10 }, source)).toBeNull();
+  });
+});
+
+describe('oriented rectangles', () => {
+  it('moves a rectangle with its picture', () => {
+    // The top-left 2×1 of a 3×2 picture: after a clockwise turn it is the right column's top two pixels.
+    const rect = { x: 0, y: 0, width: 2, height: 1 };
+    expect(orientRect(rect, 3, 2, rotateRight(UPRIGHT))).toEqual({ x: 1, y: 0, width: 1, height: 2 });
+    expect(orientRect(rect, 3, 2, flipHorizontal(UPRIGHT))).toEqual({ x: 1, y: 0, width: 2, height: 1 });
+    expect(orientRect(rect, 3, 2, rotateHalf(UPRIGHT))).toEqual({ x: 1, y: 1, width: 2, height: 1 });
+    expect(orientRect({ x: 0, y: 0, width: 3, height: 2 }, 3, 2, rotateLeft(UPRIGHT))).toEqual({
+      x: 0,
+      y: 0,
+      width: 2,
+      height: 3,
+    });
   });
 });

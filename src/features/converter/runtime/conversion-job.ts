@@ -96,6 +96,7 @@ export function conversionOutput({ gif, plan, readBackHidden }: JobResult): Conv
     height: plan.height,
     frameCount: plan.frames.length,
     placements: plan.frames.map((frame) => frame.placement),
+    ...(plan.frames.some((frame) => frame.cut) ? { cuts: plan.frames.map((frame) => frame.cut) } : {}),
     ...(readBackHidden ? { readBackHidden } : {}),
   };
 }

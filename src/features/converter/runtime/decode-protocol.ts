@@ -4,6 +4,7 @@ import type { FrameFacts } from '../rules/palette/frame-facts';
 import type { Picture } from '../rules/plan/frame-sources';
 import type { TransparencyOptions } from '../rules/palette/matte';
 import type { FactsAsk } from '../rules/plan/facts-ahead';
+import type { FrameCut } from '../rules/plan/frame-cuts';
 
 /** The messages between the runtime and its decode worker, written once. */
 export interface DecodeRequest {
@@ -16,6 +17,8 @@ export interface DecodeRequest {
   name: string;
   /** The picture's size in the file (from its header). */
   source: Size;
+  /** The crop and orientation taken first (rules/plan/frame-cuts.ts); `size` is then the cut picture's. */
+  cut: FrameCut | null;
   /** Decode to this size: the source's own, or scaled by the browser when it differs. */
   size: Size;
   /** Drawn at `at` on a transparent canvas of this size (the frame's own size: nothing added). */

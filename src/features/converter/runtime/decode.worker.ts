@@ -32,6 +32,8 @@ import {
   placePicture,
   type FrameTarget,
 } from '../rules/png/decode';
+import { framedPixels } from '../rules/png/framed-pixels';
+import type { FrameCut } from '../rules/plan/frame-cuts';
 import { nativeInflate } from './native-inflate';
 import type { DecodeRequest, DecodeResponse, DecodeWorkerRequest } from './decode-protocol';
 import { apngPicture, apngPixels } from './apng-pictures';
@@ -256,6 +258,8 @@ function copiesToRgba(): Promise<boolean> {
 interface Decoded {
   rgba: Uint8Array;
   keptAs: KeptPicture | null;
+  /** The frame is a cut of the kept picture (the crop and orientation, as a key): its facts are the cut's. */
+  cutKey?: string;
 }
 
 /**
@@ -279,17 +283,31 @@ async function fullPixels(file: Blob, key: number, name: string, source: Size, p
   return kept.get(key)?.rgba ?? (await decodeAndKeep(file, key, name, source, pixelsOf(source))).rgba;
 }
 
-async function decodeFrame({
-  file,
-  key,
-  name,
-  source,
-  size,
-  canvas,
-  at,
-  picture,
-  tilesAt,
-}: DecodeRequest): Promise<Decoded> {
+/**
+ * A framed frame: cut (cropped, oriented) from the picture's full pixels, the kept decode when there is one,
+ * here in the worker's own pixel path, so the matte, the facts and the core see only the cut picture. Then
+ * sampled, or shrunk and placed, like a decoded picture.
+ */
+async function cutFrame(request: DecodeRequest, cut: FrameCut): Promise<Decoded> {
+  const { file, key, name, source, size, canvas, at, picture, tilesAt } = request;
+  if (cut.blank) return { rgba: new Uint8Array(canvas.width * canvas.height * 4), keptAs: null };
+  const full = await fullPixels(file, key, name, source, picture);
+  const framed = framedPixels(full, source, cut.crop, cut.orientation);
+  const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
+  const same = size.width === framed.size.width && size.height === framed.size.height;
+  // The whole cut of a kept decode: its facts are kept with the cut they were read from.
+  const keptAs = picture === 'file' ? (kept.get(key) ?? null) : null;
+  if (same && whole) return { rgba: framed.rgba, keptAs, cutKey: JSON.stringify(cut) };
+  if (tilesAt && whole && size.width <= framed.size.width && size.height <= framed.size.height) {
+    const pixels = samplePixels(framed.rgba, framed.size, tilesAt, size);
+    if (pixels) return { rgba: pixels, keptAs: null };
+  }
+  return { rgba: placePicture(framed.rgba, framed.size, { size, canvas, at }), keptAs: null };
+}
+
+async function decodeFrame(request: DecodeRequest): Promise<Decoded> {
+  const { file, key, name, source, size, canvas, at, picture, tilesAt, cut } = request;
+  if (cut) return cutFrame(request, cut);
   const resize = size.width !== source.width || size.height !== source.height;
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
   if (picture === 'file' && !resize && whole) {
@@ -319,8 +337,8 @@ async function decodeFrame({
 const analyser = new FrameAnalyser();
 
 /** The frame blended onto the matte, and its facts: those of the last encode of its kept decode when asked alike. */
-function prepare(ask: FactsAsk, { rgba, keptAs }: Decoded): FrameFacts {
-  const asked = factsAskKey(ask);
+function prepare(ask: FactsAsk, { rgba, keptAs, cutKey }: Decoded): FrameFacts {
+  const asked = cutKey ? `${factsAskKey(ask)}|${cutKey}` : factsAskKey(ask);
   if (keptAs?.facts?.asked === asked) {
     applyMatte(rgba, ask.transparency);
     return keptAs.facts.facts;

@@ -167,6 +167,7 @@ export class EngineInstance {
             frame.name,
             {
               source: frame.source,
+              cut: frame.cut,
               size: frame.decoded,
               canvas: frame.decoded,
               at: { x: 0, y: 0 },

@@ -8,6 +8,7 @@ import { assignDecodesAhead } from './kept-decodes';
 import { failAllOnError, settle, type Waiting } from './worker-requests';
 import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
 import type { FactsAsk } from '../rules/plan/facts-ahead';
+import type { FrameCut } from '../rules/plan/frame-cuts';
 
 /** A still PNG to decode ahead: its pixel count (from its header) and the facts to read from it too. */
 export interface DecodeAhead {
@@ -55,6 +56,7 @@ export class FrameDecoder {
     name: string,
     frame: {
       source: Size;
+      cut?: FrameCut | null;
       size: Size;
       canvas: Size;
       at: { x: number; y: number };
@@ -68,9 +70,9 @@ export class FrameDecoder {
     const key = this.#keyOf(file);
     // The worker that keeps the file decoded, even if busy: a frame's wait there is shorter than a decode.
     const worker = this.#holders.get(key) ?? this.#leastBusyWorker();
-    // A whole PNG at its own size is kept by the worker that decodes it (decode.worker.ts).
-    if (picture === 'file' && frame.size.width === frame.source.width && frame.size.height === frame.source.height)
-      this.#holders.set(key, worker);
+    // A whole PNG at its own size is kept by the worker that decodes it (decode.worker.ts), and cut from there.
+    const whole = frame.size.width === frame.source.width && frame.size.height === frame.source.height;
+    if (picture === 'file' && (whole || frame.cut)) this.#holders.set(key, worker);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, worker });
@@ -81,6 +83,7 @@ export class FrameDecoder {
         key,
         name,
         ...frame,
+        cut: frame.cut ?? null,
         copyRowsFrom: frame.copyRowsFrom ?? null,
         tilesAt: frame.tilesAt ?? null,
         picture,

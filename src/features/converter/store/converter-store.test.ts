@@ -92,6 +92,23 @@ describe('converter store', () => {
     expect(state().settings.mode).toBe('animated');
   });
 
+  it('a crop is kept while the first picture stays, and dropped when another first picture is chosen', () => {
+    const { state } = setup();
+    const first = pngFile('a.png');
+    const crop = { x: 10, y: 20, width: 30, height: 40 };
+    const turned = { quarterTurns: 1 as const, mirrored: true };
+    state().chooseFiles([first, pngFile('b.png')]);
+    state().updateSettings({ crop, orientation: turned });
+    state().appendFiles([pngFile('pasted.png')]);
+    state().moveFileDown(1);
+    state().removeFile(state().files[2]!.id);
+    expect(state().settings.crop).toEqual(crop);
+    state().chooseFiles([pngFile('other.png')]);
+    expect(state().settings.crop).toBeNull();
+    // The orientation is a choice about the pictures' direction, kept like the other settings.
+    expect(state().settings.orientation).toEqual(turned);
+  });
+
   it('Convert cancels a size estimate still encoding, with a grace to finish so the engine stays warm', async () => {
     const { runtime, state } = setup();
     let sampleOptions: ConvertOptions = {};
@@ -407,6 +424,24 @@ describe('converter store', () => {
     state().setMaintainAspectRatio(false);
     state().setDimension('height', 500);
     expect(state().settings).toMatchObject({ width: 640, height: 500 });
+  });
+
+  it('keeps the proportions of the framed picture: cropped, then turned', async () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('wide.png', 1200, 800)]);
+    await vi.waitFor(() => expect(state().aspectRatio).toBeCloseTo(1.5));
+    expect(state().settings).toMatchObject({ width: 800, height: 533 });
+    state().updateSettings({ orientation: { quarterTurns: 1, mirrored: false } });
+    expect(state().aspectRatio).toBeCloseTo(800 / 1200);
+    expect(state().settings).toMatchObject({ width: 800, height: 1200 });
+    state().updateSettings({ crop: { x: 100, y: 100, width: 400, height: 200 } });
+    expect(state().aspectRatio).toBeCloseTo(0.5);
+    expect(state().settings).toMatchObject({ width: 800, height: 1600 });
+    state().updateSettings({ crop: null, orientation: { quarterTurns: 0, mirrored: false } });
+    expect(state().settings).toMatchObject({ width: 800, height: 533 });
+    state().setMaintainAspectRatio(false);
+    state().updateSettings({ crop: { x: 0, y: 0, width: 100, height: 100 } });
+    expect(state().settings).toMatchObject({ width: 800, height: 533 });
   });
 
   it('does not let a late read of the first image undo a size the user set', async () => {

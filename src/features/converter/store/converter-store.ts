@@ -6,6 +6,7 @@ import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/in
 import { frameCountOf } from '../rules/plan/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
+import { framedSize } from '../rules/framing';
 import {
   areSettingsValid,
   isBatch,
@@ -50,7 +51,10 @@ export interface ConverterStoreState {
   machine: ConverterState;
   files: SelectedFile[];
   settings: ConversionSettings;
-  /** Width / height of the first file, read from its PNG header; null until known or when unreadable. */
+  /**
+   * Width / height of the first file as framed (cropped, then oriented), from its PNG header; null until
+   * known or when unreadable.
+   */
   aspectRatio: number | null;
 
   /**
@@ -111,6 +115,8 @@ export function createConverterStore(runtime: ConverterRuntime) {
   let selectionVersion = 0;
   /** Whether the user set the size after the current selection was made: a late header read must not undo it. */
   let sizeEditedSinceSelection = false;
+  /** The first file's size from its header, which the framed aspect ratio is worked out from. */
+  let firstSize: { width: number; height: number } | null = null;
   /** The latest size estimate and what it was made for (files, delays and settings but the budget). */
   let lastEstimate: { key: string; bytes: number } | null = null;
   /**
@@ -144,10 +150,16 @@ export function createConverterStore(runtime: ConverterRuntime) {
       const version = ++selectionVersion;
       sizeEditedSinceSelection = false;
       const { settings, machine } = get();
+      // A crop is drawn on the first picture: another first picture chosen starts from the whole of it.
+      const newFirst = change === 'chosen' && files[0]?.file !== get().files[0]?.file;
       set({
         files,
         machine: transition(machine, { type: 'clear' }),
-        settings: { ...settings, mode: modeForFileCount(settings.mode, frameCountOf(files), change) },
+        settings: {
+          ...settings,
+          mode: modeForFileCount(settings.mode, frameCountOf(files), change),
+          ...(newFirst ? { crop: null } : {}),
+        },
       });
       if (change === 'chosen')
         runtime.prepare(
@@ -155,9 +167,12 @@ export function createConverterStore(runtime: ConverterRuntime) {
           get().settings,
         );
       const first = files[0]?.file;
+      firstSize = null;
       if (!first) return set({ aspectRatio: null });
-      void readAspectRatio(first).then((aspectRatio) => {
+      void readHeaderSize(first).then((size) => {
         if (version !== selectionVersion) return;
+        firstSize = size;
+        const aspectRatio = framedRatio(size, get().settings);
         if (sizeEditedSinceSelection) return set({ aspectRatio });
         // With the ratio maintained, the size follows the new first image at once.
         set((s) => ({
@@ -244,7 +259,17 @@ export function createConverterStore(runtime: ConverterRuntime) {
         set((s) => ({ settings: { ...s.settings, mode } }));
       },
       updateSettings(patch) {
-        set((s) => ({ settings: { ...s.settings, ...patch } }));
+        if (!('crop' in patch || 'orientation' in patch))
+          return set((s) => ({ settings: { ...s.settings, ...patch } }));
+        // A new framing is a new picture to size: with the ratio maintained, the height follows its proportions.
+        set((s) => {
+          const settings = { ...s.settings, ...patch };
+          const aspectRatio = framedRatio(firstSize, settings);
+          return {
+            aspectRatio,
+            settings: withMaintainAspectRatio(settings, settings.maintainAspectRatio, aspectRatio),
+          };
+        });
       },
       setDimension(dimension, value) {
         sizeEditedSinceSelection = true;
@@ -374,6 +399,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
       reset() {
         get().cancel();
         selectionVersion++;
+        firstSize = null;
         set({ files: [], aspectRatio: null, machine: transition(get().machine, { type: 'clear' }) });
         set((s) => ({ settings: { ...s.settings, mode: modeForFileCount(s.settings.mode, 0) } }));
       },
@@ -387,14 +413,19 @@ export function createConverterStore(runtime: ConverterRuntime) {
   });
 }
 
-async function readAspectRatio(file: File): Promise<number | null> {
+async function readHeaderSize(file: File): Promise<{ width: number; height: number } | null> {
   try {
-    const header = new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer());
-    const size = pngSize(header);
-    return size ? size.width / size.height : null;
+    return pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
   } catch {
     return null;
   }
+}
+
+/** The proportions of the first picture once framed, which the width and height keep. */
+function framedRatio(size: { width: number; height: number } | null, settings: ConversionSettings): number | null {
+  if (!size) return null;
+  const framed = framedSize(size, settings.crop, settings.orientation);
+  return framed.width / framed.height;
 }
 
 /** The first file's size for the search; an unreadable header fails later, in the engine, with its message. */

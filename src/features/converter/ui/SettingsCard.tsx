@@ -12,7 +12,7 @@ import {
   Switch,
   Title,
 } from '@mantine/core';
-import { Activity, memo } from 'react';
+import { Activity, memo, Suspense } from 'react';
 import { frameCountOf } from '../rules/plan/frame-sources';
 import type { DitherChoice } from '../rules/settings';
 import { LIMITS } from '../rules/settings';
@@ -26,6 +26,7 @@ import {
 } from '../rules/settings-rules';
 import { findPreset, presetLabel, SIZE_PRESETS } from '../rules/size-presets';
 import { useConverter } from '../store/use-converter';
+import { CropEditor } from './crop/lazy-crop-editor';
 import { TargetSizeInput } from './TargetSizeInput';
 import { TimingExtras } from './TimingExtras';
 import { useConversionLock } from './use-conversion-lock';
@@ -262,6 +263,10 @@ export function SettingsCard() {
           <Activity mode={animated ? 'visible' : 'hidden'}>
             <TimingExtras disabled={locked} />
           </Activity>
+          <Divider label="Crop and rotate" labelPosition="left" />
+          <Suspense fallback={null}>
+            <CropEditor locked={locked} batch={batch} />
+          </Suspense>
           <Divider label="Size" labelPosition="left" />
           <SizeFields locked={locked} />
         </Stack>

@@ -1,4 +1,5 @@
 import { lazyWithPreload } from '@/shared/lib/lazy-with-preload';
+import { cropEditor } from './crop/lazy-crop-editor';
 
 // Cards that only appear once files are chosen or a result exists are not part of the first paint:
 // the frame strip brings drag and drop, the settings bring sliders, selects and number inputs, and the
@@ -20,7 +21,7 @@ export const ResultCard = resultCard.Component;
  * its module is in. Settles either way; a failed load surfaces when the card renders.
  */
 export async function loadSelectionCards(): Promise<void> {
-  await Promise.allSettled([fileList, settingsCard, transparencyCard].map((card) => card.preload()));
+  await Promise.allSettled([fileList, settingsCard, cropEditor, transparencyCard].map((card) => card.preload()));
 }
 
 /**
@@ -28,5 +29,7 @@ export async function loadSelectionCards(): Promise<void> {
  * card renders).
  */
 export async function preloadCards(): Promise<void> {
-  await Promise.allSettled([fileList, settingsCard, transparencyCard, resultCard].map((card) => card.preload()));
+  await Promise.allSettled(
+    [fileList, settingsCard, cropEditor, transparencyCard, resultCard].map((card) => card.preload()),
+  );
 }

@@ -56,6 +56,11 @@ describe('stillJobBytes', () => {
     expect(stillJobBytes(DEFAULT_SETTINGS, { width: 8000, height: 4000 })).toBe(
       8000 * 4000 * 4 + estimateHeapBytes(1, 1920, 960),
     );
+    // Cropped first: the heap is for the cropped output, the decode still the whole PNG.
+    const crop = { x: 0, y: 0, width: 1000, height: 500 };
+    expect(stillJobBytes({ ...DEFAULT_SETTINGS, crop }, { width: 8000, height: 4000 })).toBe(
+      8000 * 4000 * 4 + estimateHeapBytes(1, 1000, 500),
+    );
   });
   it('lets ten 1920x1080 stills run four at a time, and huge ones fewer', () => {
     expect(batchConcurrency(4, stillJobBytes(DEFAULT_SETTINGS, { width: 1920, height: 1080 }))).toBe(4);

@@ -4,6 +4,7 @@
  * and frame count. An estimate, shown as one: dither patterns and frame differences do not scale exactly.
  */
 import { fitInside, outputSize, type Size } from '../dimensions';
+import { framedSize } from '../framing';
 import { playSummary } from '../plan/frame-delays';
 import { gifByteLayout } from '../gif/bytes';
 import type { ConversionSettings } from '../settings';
@@ -78,7 +79,8 @@ export function extrapolateSize(
 ): number {
   const { headerBytes, frameBytes } = gifByteLayout(sampleGif);
   const full = outputSize(settings, first);
-  const exponent = tiledSample(first, full, sampleSize) ? 1 : PIXEL_EXPONENT;
+  const framed = framedSize(first, settings.crop, settings.orientation);
+  const exponent = tiledSample(framed, full, sampleSize) ? 1 : PIXEL_EXPONENT;
   const factor = ((full.width * full.height) / (sampleSize.width * sampleSize.height)) ** exponent;
   const frames = settings.mode === 'animated' ? playSummary(delays, settings).frames : 1;
   const [firstFrame = 0, ...rest] = frameBytes;

@@ -1,7 +1,7 @@
 import type { Size } from '../dimensions';
 import { alphaThresholdOf, type TransparencyOptions } from '../palette/matte';
 import type { HistogramSampling } from '../palette/refine';
-import { planLayout, type FrameSource } from './plan';
+import { planLayout, type FrameSource, type PlannedFrame } from './plan';
 import type { ConversionSettings } from '../settings';
 
 /**
@@ -32,7 +32,8 @@ export function factsAskKey({ canvas, transparency, histogram }: FactsAsk): stri
 /**
  * For each chosen file, the facts a conversion at `settings` will ask of its whole decode, so that the decode
  * ahead (runtime/decodes-ahead.ts) reads them in idle time too, not in the click-to-result time. Null for a
- * file whose header is unknown, that the browser decodes scaled (then nothing is kept), or when a matte is
+ * file whose header is unknown, that the browser decodes scaled (then nothing is kept), that is cropped or
+ * turned, or when a matte is
  * set: the kept pixels are read as they are, and a matte would change them.
  *
  * Static mode, or one file: each file is its own still (a batch converts them one by one). Animated: the
@@ -49,8 +50,9 @@ export function factsAhead(
     alphaThreshold: settings.alphaThreshold,
     softEdges: settings.softEdges,
   };
-  const askOf = (frame: { source: Size; decoded: Size; histogram: HistogramSampling }): FactsAsk | null =>
-    frame.decoded.width === frame.source.width && frame.decoded.height === frame.source.height
+  // A framed picture's facts are read from its cut pixels, never from the kept decode as it is.
+  const askOf = (frame: PlannedFrame): FactsAsk | null =>
+    frame.cut === null && frame.decoded.width === frame.source.width && frame.decoded.height === frame.source.height
       ? { canvas: frame.decoded, transparency, histogram: frame.histogram }
       : null;
   if (settings.mode === 'static' || sources.length === 1) {

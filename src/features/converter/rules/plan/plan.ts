@@ -6,6 +6,7 @@ import { exactPaletteBytes } from '../palette/content-analysis';
 import type { ContentFacts } from '../palette/frame-facts';
 import { alphaThresholdOf, dithersSoftEdges } from '../palette/matte';
 import { decodeSizes, extraDecodedBytes, shrunkToPlacements } from './decode-size';
+import { frameCuts, scaleArea, type FrameCut } from './frame-cuts';
 import { assertFitsInMemory, heapHeadroom, RESTART_AFTER_HEAP_BYTES } from './memory';
 import { keepsEveryColour, ORDERED_BAYER_SCALE, paletteOptions, type PaletteOptions } from '../palette/quality';
 import { splitFrames, type FrameRun } from './segments';
@@ -27,9 +28,11 @@ export interface PlannedFrame {
   sourceIndex: number;
   /** The picture's size in its file. */
   source: Size;
+  /** The crop and orientation the decode worker applies first (frame-cuts.ts); null: the picture as it is. */
+  cut: FrameCut | null;
   /**
-   * The size the browser decodes it to and hands over (decode-size.ts): the core scales it with lanczos
-   * to the placement's size and draws it there on the transparent canvas.
+   * The size the decode worker hands it over at (decode-size.ts), once cut: the core scales it with
+   * lanczos to the placement's size and draws it there on the transparent canvas.
    */
   decoded: Size;
   /** Where the picture is drawn on the transparent canvas. */
@@ -138,14 +141,19 @@ export function planLayout(
   const used = settings.mode === 'static' ? [first] : sources;
   const canvas = outputSize(settings, first);
   const keepAspect = !settings.resize || settings.maintainAspectRatio;
-  const placements = used.map((source) => placeFrame(source, canvas, keepAspect));
+  // Cropped and oriented first: every size below is the framed picture's.
+  const framed = frameCuts(settings, used);
+  const placements = framed.map(({ size, area }) =>
+    area ? scaleArea(area, framed[0]!.size, canvas) : placeFrame(size, canvas, keepAspect),
+  );
+  const pictures = framed.map(({ size }) => size);
   const placementBytes = placements.reduce((sum, p) => sum + p.width * p.height * 4, 0);
   const delaysMs = used.map((source) => source.delayMs ?? settings.frameDelay);
   const sequence =
     settings.mode === 'static' ? [{ sourceIndex: 0, delayMs: delaysMs[0]! }] : frameSequence(delaysMs, settings);
   // Full-size frames get what the heap has left once the job at the output size is counted.
   const budget = heapHeadroom(sequence.length, canvas.width, canvas.height, heapLimit) + placementBytes;
-  const decoded = sampleOf ? shrunkToPlacements(used, placements) : decodeSizes(used, placements, budget);
+  const decoded = sampleOf ? shrunkToPlacements(pictures, placements) : decodeSizes(pictures, placements, budget);
   // A sample's frame as big as it is in the conversion: its placement scaled from this canvas to that one.
   const tilesAt = (placement: Placement, of: Size): Size => ({
     width: Math.round((placement.width * of.width) / canvas.width),
@@ -173,6 +181,7 @@ export function planLayout(
       name: used[sourceIndex]!.name,
       sourceIndex,
       source: { width: used[sourceIndex]!.width, height: used[sourceIndex]!.height },
+      cut: framed[sourceIndex]!.cut,
       decoded: decoded[sourceIndex]!,
       placement: placements[sourceIndex]!,
       delayCs: delayToCentiseconds(delayMs),

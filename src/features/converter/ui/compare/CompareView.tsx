@@ -10,12 +10,12 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import type { Placement } from '../../rules/dimensions';
 import type { DecodedGif } from '../../rules/contracts';
 import { BackgroundPicker } from '../BackgroundPicker';
 import { backgroundStyle, usePreviewBackground } from '../preview-background';
 import { useDecodedGif } from './use-decoded-gif';
 import { useSourceBitmaps } from './use-source-bitmaps';
+import { sourceDrawing, type SourcePlacement } from './placements';
 import {
   canPan,
   clampCentre,
@@ -34,7 +34,7 @@ export interface CompareViewProps {
   height: number;
   /** The PNG behind each GIF frame, in frame order, with where it sits in the frame. */
   sources: readonly File[];
-  placements: readonly Placement[];
+  placements: readonly SourcePlacement[];
   /** A name for the pair, for screen readers (e.g. the file name in a batch). */
   label?: string;
   /** Offer the background choice (the PNGs have transparency). */
@@ -175,7 +175,15 @@ export function CompareView({ gif, width, height, sources, placements, label, tr
   );
   const drawSource = useCallback(
     (context: CanvasRenderingContext2D) => {
-      if (bitmap && placement) context.drawImage(bitmap, placement.x, placement.y);
+      if (!bitmap || !placement) return;
+      // Cropped and turned as the engine framed it, so the PNG side lines up with the GIF.
+      const { centre, quarterTurns, mirrored } = sourceDrawing(placement);
+      context.save();
+      context.translate(centre.x, centre.y);
+      context.rotate((quarterTurns * Math.PI) / 2);
+      if (mirrored) context.scale(-1, 1);
+      context.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
+      context.restore();
     },
     [bitmap, placement],
   );
