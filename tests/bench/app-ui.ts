@@ -14,6 +14,8 @@ const RESET_NAME = /^Reset/;
 const DOWNLOAD_ONE_NAME = /^Download(?! all)/;
 const DOWNLOAD_ALL_NAME = /^Download all/;
 const MODE_NAMES = { static: /^Static/i, animated: /^Animated/i } as const;
+/** The result's heading: 'Your GIF is ready for download!' (a batch: 'Your GIFs are …'). */
+const READY_TEXT = /^Your GIFs? (?:is|are) ready for download!$/;
 /** Texts the upload area shows when it refuses files. */
 const REJECTION_TEXT = /Too many files|Some files were rejected|File is larger than/i;
 /** How the page states the selection; the UI may also silently keep only the first files. */
@@ -182,8 +184,11 @@ export const ARM_PROBE = `(() => {
     if (converting) return;
     const alert = Array.from(document.querySelectorAll('[role="alert"]')).find((el) => /Conversion failed/i.test(el.textContent || ''));
     const downloads = controls.filter((el) => ${DOWNLOAD_ONE_NAME}.test(nameOf(el)));
+    // What a person waits for: the ready text on screen, with its Download controls.
+    const ready = Array.from(document.querySelectorAll('h1, h2, h3, h4, p, div, span'))
+      .some((el) => el.childElementCount === 0 && ${READY_TEXT}.test((el.textContent || '').trim()) && el.getClientRects().length > 0);
     if (alert) probe.failed = (alert.textContent || '').trim();
-    else if (downloads.length > 0) probe.results = downloads.length;
+    else if (downloads.length > 0 && ready) probe.results = downloads.length;
     else return;
     probe.doneAt = performance.now();
     observer.disconnect();
@@ -279,17 +284,22 @@ export const STARTUP_PROBE = `(() => {
 
 /**
  * Armed before files are chosen: stamps the file input's change event and the moment the selected-files
- * list (its "Selected files" heading) is laid out, in the page. Read it with `fileListVisibleMs`.
+ * list (its "Selected files" heading and a file's name) is laid out, in the page. Read it with `fileListVisibleMs`.
  */
 export const FILE_LIST_PROBE = `(() => {
   const probe = { changeAt: null, shownAt: null };
   window.__benchFileList = probe;
+  const visible = (el) => el.getClientRects().length > 0;
+  // The list's heading and a chosen file's name on screen.
   const shown = () => Array.from(document.querySelectorAll('h1, h2, h3, h4, [role="heading"]'))
-    .some((el) => /^Selected files/.test((el.textContent || '').trim()) && el.getClientRects().length > 0);
+    .some((el) => /^Selected files/.test((el.textContent || '').trim()) && visible(el)) &&
+    Array.from(document.querySelectorAll('p, span, div, li'))
+      .some((el) => el.childElementCount === 0 && /\\.png$/i.test((el.textContent || '').trim()) && visible(el));
   const observer = new MutationObserver(() => {
     if (probe.changeAt !== null && probe.shownAt === null && shown()) {
-      probe.shownAt = performance.now();
       observer.disconnect();
+      // The frame that paints it: laid out is not yet on screen.
+      requestAnimationFrame(() => (probe.shownAt = performance.now()));
     }
   });
   document.addEventListener('change', (event) => {
