@@ -214,6 +214,8 @@ export interface ConversionTiming {
   ms: number;
   /** One per engine conversion of this click (a batch has one per file). */
   stages: StageDetail[];
+  /** One conversion: click → the engine's start, and the engine's end → the ready text. */
+  page: { beforeMs: number; afterMs: number } | null;
   /** How many results ('Download' controls) the page shows. */
   results: number;
   failed: string | null;
@@ -230,10 +232,17 @@ export async function convertAndWait(page: Page, timeoutMs: number): Promise<Con
     failed: string | null;
     results: number;
   };
-  const stages = (await page.evaluate(
-    `performance.getEntriesByName('${STAGES_MARK}').map((entry) => entry.detail)`,
-  )) as StageDetail[];
-  return { ms: probe.doneAt - probe.clickAt, stages, results: probe.results, failed: probe.failed };
+  const marks = (await page.evaluate(
+    `performance.getEntriesByName('${STAGES_MARK}').map((entry) => ({ detail: entry.detail, at: entry.startTime }))`,
+  )) as { detail: StageDetail; at: number }[];
+  const stages = marks.map((mark) => mark.detail);
+  // One conversion: the page's part split into before the engine started and after it finished.
+  const only = marks.length === 1 ? marks[0]! : null;
+  const pageSplit =
+    only && typeof only.detail.totalMs === 'number'
+      ? { beforeMs: only.at - only.detail.totalMs - probe.clickAt, afterMs: probe.doneAt - only.at }
+      : null;
+  return { ms: probe.doneAt - probe.clickAt, stages, page: pageSplit, results: probe.results, failed: probe.failed };
 }
 
 /** The result GIFs in display order, through the page's own download controls. */
