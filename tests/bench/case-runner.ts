@@ -21,6 +21,7 @@ import { OUTPUTS_DIR } from './paths';
 import { formatMs } from './report';
 import { gifQuality, gifSize, ReferencePictures, type GifQuality } from './quality';
 import { spread, type Spread } from './stats';
+import { STAGES } from '@/features/converter/rules/stage-times';
 
 /** The app's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
 const UI_FILE_LIMIT = 10;
@@ -283,6 +284,8 @@ export function stageSums(attempt: {
   for (const detail of attempt.stages)
     for (const [stage, ms] of Object.entries(detail)) if (stage !== 'frames') sums[stage] = (sums[stage] ?? 0) + ms;
   if (attempt.stages.length === 1) sums.ui = attempt.ms - (sums.totalMs ?? 0);
+  // The engine's time outside its stages (setting a job up, giving its files back): what no stage names.
+  sums.other = (sums.totalMs ?? 0) - STAGES.reduce((sum, stage) => sum + (sums[stage] ?? 0), 0);
   if (attempt.page) Object.assign(sums, { 'ui-before': attempt.page.beforeMs, 'ui-after': attempt.page.afterMs });
   return sums;
 }
