@@ -14,6 +14,8 @@ const RESET_NAME = /^Reset/;
 const DOWNLOAD_ONE_NAME = /^Download(?! all)/;
 const DOWNLOAD_ALL_NAME = /^Download all/;
 const MODE_NAMES = { static: /^Static/i, animated: /^Animated/i } as const;
+/** The result's heading: 'Your GIF is ready for download!' (a batch: 'Your GIFs are …'). */
+const READY_TEXT = /^Your GIFs? (?:is|are) ready for download!$/;
 /** Texts the upload area shows when it refuses files. */
 const REJECTION_TEXT = /Too many files|Some files were rejected|File is larger than/i;
 /** How the page states the selection; the UI may also silently keep only the first files. */
@@ -182,8 +184,11 @@ export const ARM_PROBE = `(() => {
     if (converting) return;
     const alert = Array.from(document.querySelectorAll('[role="alert"]')).find((el) => /Conversion failed/i.test(el.textContent || ''));
     const downloads = controls.filter((el) => ${DOWNLOAD_ONE_NAME}.test(nameOf(el)));
+    // What a person waits for: the ready text on screen, with its Download controls.
+    const ready = Array.from(document.querySelectorAll('h1, h2, h3, h4, p, div, span'))
+      .some((el) => el.childElementCount === 0 && ${READY_TEXT}.test((el.textContent || '').trim()) && el.getClientRects().length > 0);
     if (alert) probe.failed = (alert.textContent || '').trim();
-    else if (downloads.length > 0) probe.results = downloads.length;
+    else if (downloads.length > 0 && ready) probe.results = downloads.length;
     else return;
     probe.doneAt = performance.now();
     observer.disconnect();
@@ -209,6 +214,8 @@ export interface ConversionTiming {
   ms: number;
   /** One per engine conversion of this click (a batch has one per file). */
   stages: StageDetail[];
+  /** One conversion: click → the engine's start, and the engine's end → the ready text. */
+  page: { beforeMs: number; afterMs: number } | null;
   /** How many results ('Download' controls) the page shows. */
   results: number;
   failed: string | null;
@@ -225,10 +232,17 @@ export async function convertAndWait(page: Page, timeoutMs: number): Promise<Con
     failed: string | null;
     results: number;
   };
-  const stages = (await page.evaluate(
-    `performance.getEntriesByName('${STAGES_MARK}').map((entry) => entry.detail)`,
-  )) as StageDetail[];
-  return { ms: probe.doneAt - probe.clickAt, stages, results: probe.results, failed: probe.failed };
+  const marks = (await page.evaluate(
+    `performance.getEntriesByName('${STAGES_MARK}').map((entry) => ({ detail: entry.detail, at: entry.startTime }))`,
+  )) as { detail: StageDetail; at: number }[];
+  const stages = marks.map((mark) => mark.detail);
+  // One conversion: the page's part split into before the engine started and after it finished.
+  const only = marks.length === 1 ? marks[0]! : null;
+  const pageSplit =
+    only && typeof only.detail.totalMs === 'number'
+      ? { beforeMs: only.at - only.detail.totalMs - probe.clickAt, afterMs: probe.doneAt - only.at }
+      : null;
+  return { ms: probe.doneAt - probe.clickAt, stages, page: pageSplit, results: probe.results, failed: probe.failed };
 }
 
 /** The result GIFs in display order, through the page's own download controls. */
@@ -279,17 +293,22 @@ export const STARTUP_PROBE = `(() => {
 
 /**
  * Armed before files are chosen: stamps the file input's change event and the moment the selected-files
- * list (its "Selected files" heading) is laid out, in the page. Read it with `fileListVisibleMs`.
+ * list (its "Selected files" heading and a file's name) is laid out, in the page. Read it with `fileListVisibleMs`.
  */
 export const FILE_LIST_PROBE = `(() => {
   const probe = { changeAt: null, shownAt: null };
   window.__benchFileList = probe;
+  const visible = (el) => el.getClientRects().length > 0;
+  // The list's heading and a chosen file's name on screen.
   const shown = () => Array.from(document.querySelectorAll('h1, h2, h3, h4, [role="heading"]'))
-    .some((el) => /^Selected files/.test((el.textContent || '').trim()) && el.getClientRects().length > 0);
+    .some((el) => /^Selected files/.test((el.textContent || '').trim()) && visible(el)) &&
+    Array.from(document.querySelectorAll('p, span, div, li'))
+      .some((el) => el.childElementCount === 0 && /\\.png$/i.test((el.textContent || '').trim()) && visible(el));
   const observer = new MutationObserver(() => {
     if (probe.changeAt !== null && probe.shownAt === null && shown()) {
-      probe.shownAt = performance.now();
       observer.disconnect();
+      // The frame that paints it: laid out is not yet on screen.
+      requestAnimationFrame(() => (probe.shownAt = performance.now()));
     }
   });
   document.addEventListener('change', (event) => {

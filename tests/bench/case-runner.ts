@@ -21,6 +21,7 @@ import { OUTPUTS_DIR } from './paths';
 import { formatMs } from './report';
 import { gifQuality, gifSize, ReferencePictures, type GifQuality } from './quality';
 import { spread, type Spread } from './stats';
+import { STAGES } from '@/features/converter/rules/stage-times';
 
 /** The app's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
 const UI_FILE_LIMIT = 10;
@@ -71,6 +72,7 @@ const emptySide = (): SideResult => ({ runsMs: [], time: null, outputBytes: null
 interface AppAttempt {
   ms: number;
   stages: StageDetail[];
+  page?: { beforeMs: number; afterMs: number } | null;
   gifs: Uint8Array[] | null;
   failed: string | null;
 }
@@ -131,7 +133,7 @@ class AppCaseDriver {
     await this.chooseSettings(mode);
     const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
     const gifs = keepGifs && !timing.failed ? await downloadResults(this.page) : null;
-    return { ms: timing.ms, stages: timing.stages, gifs, failed: timing.failed };
+    return { ms: timing.ms, stages: timing.stages, page: timing.page, gifs, failed: timing.failed };
   }
 
   private async convertOneByOne(keepGifs: boolean): Promise<AppAttempt> {
@@ -272,12 +274,19 @@ export async function runConversionCase(
 }
 
 /** One run's stages summed over its conversions, with `ui` for a single conversion; null without marks. */
-export function stageSums(attempt: { ms: number; stages: readonly StageDetail[] }): Record<string, number> | null {
+export function stageSums(attempt: {
+  ms: number;
+  stages: readonly StageDetail[];
+  page?: { beforeMs: number; afterMs: number } | null;
+}): Record<string, number> | null {
   if (attempt.stages.length === 0) return null;
   const sums: Record<string, number> = {};
   for (const detail of attempt.stages)
     for (const [stage, ms] of Object.entries(detail)) if (stage !== 'frames') sums[stage] = (sums[stage] ?? 0) + ms;
   if (attempt.stages.length === 1) sums.ui = attempt.ms - (sums.totalMs ?? 0);
+  // The engine's time outside its stages (setting a job up, giving its files back): what no stage names.
+  sums.other = (sums.totalMs ?? 0) - STAGES.reduce((sum, stage) => sum + (sums[stage] ?? 0), 0);
+  if (attempt.page) Object.assign(sums, { 'ui-before': attempt.page.beforeMs, 'ui-after': attempt.page.afterMs });
   return sums;
 }
 

@@ -6,11 +6,12 @@ export type CaseKind = 'animated' | 'still' | 'batch';
 
 /**
  * `photo` and `gradient`: real photographs and rendered smooth artwork from a Debian package
- * (inputs/debian-pictures.ts); `ui`: drawn user-interface screenshots with text; `generated-photo`:
- * the drawn photo-like scene; `mixed` alternates drawn photo and screenshot pictures.
+ * (inputs/debian-pictures.ts); `ui`: drawn user-interface screenshots with text; `testcard`: drawn test-card
+ * frames (flat bars, ramps, a radial gradient, text, moving shapes; no grain); `generated-photo`: the drawn
+ * photo-like scene; `mixed` alternates drawn photo and screenshot pictures.
  */
-export type CaseContent = 'photo' | 'gradient' | 'ui' | 'generated-photo' | 'mixed';
-export const CONTENT_KINDS = ['photo', 'gradient', 'ui'] as const;
+export type CaseContent = 'photo' | 'gradient' | 'ui' | 'testcard' | 'generated-photo' | 'mixed';
+export const CONTENT_KINDS = ['photo', 'gradient', 'ui', 'testcard'] as const;
 
 export interface ConversionCase {
   id: string;
@@ -25,10 +26,10 @@ export interface ConversionCase {
 
 /** The four shapes with a speed target (ratio app/native at most `target`). */
 const SHAPES = [
-  { id: 'anim-800x600', title: '10 × 800x600 animated', kind: 'animated', files: 10, width: 800, height: 600, seed: 11, target: 1.0 },
-  { id: 'anim-1920x1080', title: '10 × 1920x1080 animated', kind: 'animated', files: 10, width: 1920, height: 1080, seed: 23, target: 0.7 },
+  { id: 'anim-800x600', title: '10 × 800x600 animated', kind: 'animated', files: 10, width: 800, height: 600, seed: 11, target: 0.8 },
+  { id: 'anim-1920x1080', title: '10 × 1920x1080 animated', kind: 'animated', files: 10, width: 1920, height: 1080, seed: 23, target: 0.5 },
   { id: 'still-4000x3000', title: '1 × 4000x3000 still', kind: 'still', files: 1, width: 4000, height: 3000, seed: 37, target: 0.5 },
-  { id: 'batch-10x1920x1080', title: 'batch of 10 × 1920x1080 stills', kind: 'batch', files: 10, width: 1920, height: 1080, seed: 53, target: 0.6 },
+  { id: 'batch-10x1920x1080', title: 'batch of 10 × 1920x1080 stills', kind: 'batch', files: 10, width: 1920, height: 1080, seed: 53, target: 0.45 },
 ] as const; // prettier-ignore
 
 /** The target for a case (app/native, lower is better), or null when it has none. */
@@ -45,6 +46,27 @@ export const CONVERSION_CASES: readonly ConversionCase[] = [
       content,
     })),
   ),
+  // Small real pictures (≤ 1 MP), the most common job: one photo, and ten as a batch.
+  {
+    id: 'still-1024x768-photo',
+    title: '1 × 1024x768 still (0.8 MP), photo',
+    kind: 'still',
+    content: 'photo',
+    files: 1,
+    width: 1024,
+    height: 768,
+    seed: 61,
+  },
+  {
+    id: 'batch-10x1024x768-photo',
+    title: 'batch of 10 × 1024x768 stills, photo',
+    kind: 'batch',
+    content: 'photo',
+    files: 10,
+    width: 1024,
+    height: 768,
+    seed: 67,
+  },
   {
     id: 'anim-60x480x360',
     title: '60 × 480x360 animated',

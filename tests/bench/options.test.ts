@@ -22,6 +22,7 @@ describe('parseOptions', () => {
       'still-4000x3000-photo',
       'still-4000x3000-gradient',
       'still-4000x3000-ui',
+      'still-4000x3000-testcard',
     ]);
     expect(() => parseOptions(['--cases', 'anim-1x1'])).toThrow(/unknown case/);
   });

@@ -60,6 +60,12 @@ export interface FirstGif {
   error: string | null;
 }
 
+/** A first visit (empty profile): three test-card PNGs chosen as soon as the page works, choice → file list. */
+export interface FirstFileList {
+  ms: number | null;
+  error: string | null;
+}
+
 export interface PageMetrics {
   firstPaint: { assets: AssetSize[]; bytes: number; gzipBytes: number };
   /** Everything the first visit fetched from the network: page, engine (two tiny conversions), service worker precache. */
@@ -70,6 +76,8 @@ export interface PageMetrics {
   core: CoreSizes;
   /** Each on a fresh profile; empty when there is no photo to choose. */
   firstGifs: FirstGif[];
+  /** Each on a fresh profile. */
+  firstFileLists: FirstFileList[];
 }
 
 const ENGINE_METHOD =
@@ -213,6 +221,7 @@ export async function measurePage(
   photo: InputSet | null,
   visits: number,
   distDir = DIST_DIR,
+  cards: InputSet | null = null,
 ): Promise<PageMetrics> {
   const assets = firstPaintAssets(distDir);
   const profile = mkdtempSync(join(tmpdir(), 'png-to-gif-bench-'));
@@ -233,6 +242,8 @@ export async function measurePage(
     for (let n = 0; n < visits; n++) repeats.push(await visit(context, log, url, tiny));
     const firstGifs: FirstGif[] = [];
     for (let n = 0; photo && n < visits; n++) firstGifs.push(await firstGifOnFirstVisit(url, photo));
+    const firstFileLists: FirstFileList[] = [];
+    for (let n = 0; cards && n < visits; n++) firstFileLists.push(await fileListOnFirstVisit(url, cards));
     const network = first.requests.filter((r) => !r.fromServiceWorker);
     return {
       firstPaint: {
@@ -250,11 +261,40 @@ export async function measurePage(
       engine: { method: ENGINE_METHOD, fromNetwork: first.engine, fromCache: repeats.map((r) => r.engine) },
       core: coreSizes(distDir),
       firstGifs,
+      firstFileLists,
     };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** An empty profile, files chosen as soon as Convert shows (before the idle-time preloading): choice → file list. */
+async function fileListOnFirstVisit(url: string, files: InputSet): Promise<FirstFileList> {
+  const profile = mkdtempSync(join(tmpdir(), 'png-to-gif-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    serviceWorkers: 'allow',
+    // The probes poll with string predicates, which the app's CSP (no unsafe-eval) would refuse.
+    bypassCSP: true,
+  });
+  const result: FirstFileList = { ms: null, error: null };
+  try {
+    const page = await context.newPage();
+    await openConverter(page, url);
+    await page.evaluate(FILE_LIST_PROBE);
+    const choice = await chooseFiles(page, files.files);
+    if (!choice.accepted) throw new Error(`files refused: ${choice.reason}`);
+    result.ms = await fileListVisibleMs(page);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return result;
 }
 
 /** An empty profile, the photo chosen as soon as Convert shows, then Convert: the wait a first visitor sees. */

@@ -82,13 +82,18 @@ describe('pageReport', () => {
     fileListVisibleMs: 30,
     error: null,
   });
-  const page = (fromCache: (number | null)[], firstGifs: PageMetrics['firstGifs']): PageMetrics => ({
+  const page = (
+    fromCache: (number | null)[],
+    firstGifs: PageMetrics['firstGifs'],
+    firstFileLists: PageMetrics['firstFileLists'] = [],
+  ): PageMetrics => ({
     firstPaint: { assets: [], bytes: 0, gzipBytes: 0 },
     firstVisit: { requests: 1, transferBytes: 1000, wasmBytes: 500, serviceWorkerRequests: 0 },
     startup: { firstVisit: startup, repeatVisits: fromCache.map(() => startup) },
     engine: { method: 'm', fromNetwork: engine(300), fromCache: fromCache.map(engine) },
     core: { wasmBytes: 1000, wasmGzipBytes: 500, precacheBytes: 2000, precacheEntries: 3 } as PageMetrics['core'],
     firstGifs,
+    firstFileLists,
   });
   const line = (report: string, start: string) => report.split('\n').find((l) => l.trimStart().startsWith(start));
 
@@ -108,6 +113,12 @@ describe('pageReport', () => {
     expect(line(report, 'first GIF')).toContain('900 ms (800 ms–1200 ms), 3 visit(s)');
     expect(line(report, 'file list')).toContain('120 ms (100 ms–160 ms)');
     expect(line(report, 'file list')).toMatch(/\(met\)$/);
+  });
+
+  it('judges the file list of three test cards on first visits by its median', () => {
+    const lists = [180, 140, 120, null].map((ms) => ({ ms, error: ms === null ? 'no list' : null }));
+    const report = pageReport(page([50], [], lists));
+    expect(line(report, 'file list visible after choosing 3')).toMatch(/140 ms \(120 ms–180 ms\).*no list.*\(met\)$/);
   });
 
   it('says a missed target and a failed visit', () => {

@@ -39,6 +39,18 @@ const TINY_CASE: ConversionCase = {
   seed: 7,
 };
 
+/** Chosen right after a first load, for the file list's time. */
+const FIRST_VISIT_CARDS: ConversionCase = {
+  id: 'first-visit-3x800x600-testcard',
+  title: 'first visit file list',
+  kind: 'animated',
+  content: 'testcard',
+  files: 3,
+  width: 800,
+  height: 600,
+  seed: 71,
+};
+
 const log = (line: string) => console.log(line);
 
 const loadLine = () =>
@@ -89,7 +101,8 @@ async function main(): Promise<void> {
       } catch (error) {
         log(debianMissingHint(error instanceof Error ? error.message.split('\n')[0]! : String(error)));
       }
-      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE), photo, options.runs, distDir);
+      const cards = ensureCaseInputs(FIRST_VISIT_CARDS);
+      page = await measurePage(server.origin, ensureCaseInputs(TINY_CASE), photo, options.runs, distDir, cards);
     }
     const selected = CONVERSION_CASES.filter((c) => options.cases.includes(c.id));
     for (const base of selected) {

@@ -1,8 +1,8 @@
 import type { Rgba } from '../../fixtures/pngs';
 import { createPrng, gaussianNoise } from './prng';
 
-/** What a bench input looks like: a grainy photo or a flat user-interface screenshot. */
-export type Content = 'photo' | 'screenshot';
+/** What a bench input looks like: a grainy photo, a flat user-interface screenshot or a test card. */
+export type Content = 'photo' | 'screenshot' | 'testcard';
 
 export interface FrameSpec {
   content: Content;
@@ -14,6 +14,7 @@ export interface FrameSpec {
 }
 
 export function drawFrame(spec: FrameSpec): Rgba {
+  if (spec.content === 'testcard') return drawTestCard(spec);
   return spec.content === 'photo' ? drawPhoto(spec) : drawScreenshot(spec);
 }
 
@@ -176,4 +177,78 @@ function drawText(
     }
     x += 4 * unit;
   }
+}
+
+/**
+ * A test card without grain: flat colour bars, a grey ramp and a hue ramp, a radial gradient, a panel of
+ * text-like strokes, and shapes that move from frame to frame (a disc across, a square down, a bar that
+ * sweeps): what a screen recording, a slide or a rendered clip looks like to the palette and the encoder.
+ */
+function drawTestCard({ width, height, seed, frame }: FrameSpec): Rgba {
+  const data = new Uint8Array(width * height * 4);
+  const put = (x: number, y: number, r: number, g: number, b: number) => {
+    const i = (y * width + x) * 4;
+    data[i] = clampByte(r);
+    data[i + 1] = clampByte(g);
+    data[i + 2] = clampByte(b);
+    data[i + 3] = 255;
+  };
+  const fill = (x0: number, y0: number, w: number, h: number, [r, g, b]: readonly number[]) => {
+    const xe = Math.min(width, Math.floor(x0 + w));
+    const ye = Math.min(height, Math.floor(y0 + h));
+    for (let y = Math.max(0, Math.floor(y0)); y < ye; y++)
+      for (let x = Math.max(0, Math.floor(x0)); x < xe; x++) put(x, y, r!, g!, b!);
+  };
+  const bars = [
+    [192, 192, 192],
+    [192, 192, 0],
+    [0, 192, 192],
+    [0, 192, 0],
+    [192, 0, 192],
+    [192, 0, 0],
+    [0, 0, 192],
+    [16, 16, 16],
+  ];
+  const barsBottom = Math.round(height * 0.4);
+  bars.forEach((colour, i) => fill((i * width) / bars.length, 0, width / bars.length + 1, barsBottom, colour));
+  // A grey ramp and a hue ramp under the bars.
+  const greyBottom = Math.round(height * 0.5);
+  const hueBottom = Math.round(height * 0.6);
+  for (let y = barsBottom; y < hueBottom; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = x / (width - 1 || 1);
+      if (y < greyBottom) put(x, y, t * 255, t * 255, t * 255);
+      else put(x, y, 127.5 + 127.5 * Math.cos(2 * Math.PI * t), 127.5 + 127.5 * Math.cos(2 * Math.PI * (t - 1 / 3)),
+        127.5 + 127.5 * Math.cos(2 * Math.PI * (t - 2 / 3))); // prettier-ignore
+    }
+  }
+  // The lower part: a dark blue field with a radial glow on the right, a white text panel on the left.
+  const cx = width * 0.75;
+  const cy = (hueBottom + height) / 2;
+  const glow = (height - hueBottom) * 0.6;
+  for (let y = hueBottom; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.min(1, Math.hypot(x - cx, y - cy) / glow);
+      put(x, y, 20 + 200 * (1 - d), 30 + 120 * (1 - d), 80 + 60 * (1 - d));
+    }
+  }
+  const unit = Math.max(1, Math.round(height / 540));
+  const panelTop = hueBottom + 12 * unit;
+  fill(12 * unit, panelTop, width * 0.45, height - panelTop - 12 * unit, [250, 250, 250]);
+  const text = createPrng(seed);
+  for (let line = panelTop + 10 * unit; line + 12 * unit < height - 20 * unit; line += 18 * unit) {
+    drawText(text, fill, 22 * unit, line, width * 0.45 - 80 * unit, unit, [30, 30, 30]);
+  }
+  // Moving shapes: a disc crossing the bars, a square falling through the ramps, a sweeping white bar.
+  const discR = height * 0.08;
+  const discX = width * (0.1 + 0.08 * frame);
+  const discY = height * 0.2;
+  for (let y = Math.floor(discY - discR); y < discY + discR; y++)
+    for (let x = Math.floor(discX - discR); x < discX + discR; x++)
+      if (x >= 0 && y >= 0 && x < width && y < height && (x - discX) ** 2 + (y - discY) ** 2 < discR * discR)
+        put(x, y, 255, 140, 0);
+  const side = height * 0.1;
+  fill(width * 0.55, height * 0.05 + frame * height * 0.06, side, side, [255, 255, 255]);
+  fill(((frame * 0.1) % 1) * width, hueBottom, width * 0.02, height - hueBottom, [240, 240, 240]);
+  return { width, height, data };
 }

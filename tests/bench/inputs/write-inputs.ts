@@ -27,6 +27,8 @@ function drawnContentOf(conversionCase: ConversionCase, index: number): Content 
       return index % 2 === 0 ? 'photo' : 'screenshot';
     case 'ui':
       return 'screenshot';
+    case 'testcard':
+      return 'testcard';
     default:
       return 'photo';
   }
@@ -44,7 +46,8 @@ export function ensureCaseInputs(conversionCase: ConversionCase): InputSet {
         height,
         // A batch holds unrelated pictures; an animation is one scene over time.
         seed: kind === 'batch' ? seed + index * 101 : seed,
-        frame: kind === 'batch' ? 0 : index,
+        // A batch of test cards: the same card with its shapes in ten places.
+        frame: kind === 'batch' ? (conversionCase.content === 'testcard' ? index : 0) : index,
       }),
       { colorType: 6, deflateLevel: 3 },
     ),

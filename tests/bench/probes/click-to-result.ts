@@ -35,6 +35,7 @@ async function conversions(page: Page, files: string[]): Promise<Run[]> {
     const stages: Record<string, number> = {};
     for (const detail of timing.stages)
       for (const [stage, ms] of Object.entries(detail)) stages[stage] = (stages[stage] ?? 0) + ms;
+    if (timing.page) Object.assign(stages, { 'ui-before': timing.page.beforeMs, 'ui-after': timing.page.afterMs });
     if (run > 0) results.push({ ms: timing.ms, ui: timing.ms - (stages.totalMs ?? 0), stages });
   }
   return results;
@@ -78,7 +79,7 @@ async function main() {
     const ui = spread(runs.map((run) => run.ui));
     console.log(`  ${dir}: ${format(ms)}; page (not the engine) ${format(ui)}; ${runs.length} conversions`);
     const stageNames = [...new Set(runs.flatMap((run) => Object.keys(run.stages)))].filter(
-      (stage) => stage !== 'totalMs' && stage !== 'frames',
+      (stage) => stage !== 'frames',
     );
     const medians = stageNames.map(
       (stage) => `${stage} ${spread(runs.map((run) => run.stages[stage] ?? 0)).median.toFixed(0)}`,

@@ -3,9 +3,12 @@
  * as soon as Convert shows, and the time from the file input's change event to the "Selected files" heading
  * laid out. Prints each run with the page's own User Timing marks after the change (add
  * `performance.mark('…')` calls to see where the time goes), then the median.
- * Run: `npm run build && npx tsx tests/bench/probes/file-list.ts <dist dir> <png> [runs]`; the bench writes
- * its 1920x1280 photo to bench-results/inputs/first-visit-1920x1280-photo/001.png.
+ * Run: `npm run build && npx tsx tests/bench/probes/file-list.ts <dist dir> <png or folder> [runs]`; the bench
+ * writes its 1920x1280 photo to bench-results/inputs/first-visit-1920x1280-photo/001.png, and its three test
+ * cards to bench-results/inputs/first-visit-3x800x600-testcard/ (a folder: all its PNGs, chosen at once).
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { assertChromiumInstalled } from '../../browser';
 import { FILE_LIST_PROBE, chooseFiles, fileListVisibleMs, openConverter } from '../app-ui';
@@ -14,8 +17,14 @@ import { withBrowserProfile } from '../../support/browser-profile';
 const [OUT_DIR = 'dist', PNG, RUNS = '5'] = process.argv.slice(2);
 
 async function main() {
-  if (!PNG) throw new Error('usage: file-list.ts <dist dir> <png> [runs]');
+  if (!PNG) throw new Error('usage: file-list.ts <dist dir> <png or folder> [runs]');
   assertChromiumInstalled();
+  const pngs = statSync(PNG).isDirectory()
+    ? readdirSync(PNG)
+        .filter((name) => name.endsWith('.png'))
+        .sort()
+        .map((name) => join(PNG, name))
+    : [PNG];
   const times: number[] = [];
   for (let run = 0; run < Number(RUNS); run++) {
     // A new profile each run: a first visit. The probes poll with string predicates, which the CSP would refuse.
@@ -25,7 +34,7 @@ async function main() {
         const page = await context.newPage();
         await openConverter(page, `${origin}/`);
         await page.evaluate(FILE_LIST_PROBE);
-        await chooseFiles(page, [PNG]);
+        await chooseFiles(page, pngs);
         const ms = await fileListVisibleMs(page);
         const marks = (await page.evaluate(
           `performance.getEntriesByType('mark').map((m) => [m.name, m.startTime - window.__benchFileList.changeAt])`,

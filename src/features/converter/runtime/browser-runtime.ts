@@ -113,8 +113,10 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     const started = performance.now();
     const clock = new StageClock(() => performance.now());
     const read = readInOrder(files, READ_AHEAD_BYTES);
-    // Still PNGs checked while the person chose the settings (checks-ahead.ts) go straight to the engine.
-    const ahead = await clock.time('validate', () => checksAhead.headers(files));
+    // Still PNGs checked while the person chose the settings (checks-ahead.ts) go straight to the engine;
+    // checks still under way are waited for frame by frame, as the conversion's own checks below.
+    const underWay = checksAhead.underWay(files);
+    const ahead = underWay ? null : await clock.time('validate', () => checksAhead.headers(files));
     // Other still PNGs whose starts read well (their header known, no animation) are checked in full while
     // the engine decodes them: each frame waits for its file's check only before it goes to the core.
     // Otherwise every file is checked first.
@@ -125,7 +127,19 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     let checks: Promise<void>[] | null = null;
     if (headers.every((header) => header !== null)) {
       checked = files.map((file, index) => ({ name: file.name, header: headers[index]!, animation: null }));
-      if (!ahead) {
+      if (underWay) {
+        // A check ahead that gave no header (the file was unreadable then, or its start missed an animation):
+        // that file is checked here.
+        checks = underWay.map((check, index) =>
+          check.then(async (header) => {
+            if (header) return;
+            const file = files[index]!;
+            const bytes = new Uint8Array(await clock.time('read', () => file.arrayBuffer()));
+            clock.timeSync('validate', () => validatePng(bytes, file.name));
+          }),
+        );
+        for (const check of checks) check.catch(() => {}); // reported by the frame that waits for it
+      } else if (!ahead) {
         const over = () => settled || signal?.aborted === true;
         checks = checkInOrder(files, read, clock, over, (file, header) => checksAhead.remember(file, header));
       }

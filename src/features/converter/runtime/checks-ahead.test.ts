@@ -59,6 +59,23 @@ describe('ChecksAhead: the files just chosen, checked while the person looks at 
     await expect(checks.headers([earlier])).resolves.toBeNull();
   });
 
+  it('hands a conversion the checks still under way, and none once every check has settled', async () => {
+    const { checks, runIdle } = checksAhead();
+    const files = [still('a.png', 40, 30), still('b.png', 20, 10)];
+    checks.prepare(files);
+    expect(checks.underWay(files)).toBeNull(); // not started: the conversion checks them itself
+    runIdle();
+    const underWay = checks.underWay(files);
+    expect(underWay).toHaveLength(2);
+    await expect(Promise.all(underWay!)).resolves.toEqual([
+      { width: 40, height: 30, bitDepth: 8, colorType: 6, interlaced: false },
+      { width: 20, height: 10, bitDepth: 8, colorType: 6, interlaced: false },
+    ]);
+    expect(checks.underWay(files)).toBeNull();
+    await expect(checks.headers(files)).resolves.toHaveLength(2);
+    expect(checks.underWay([...files, still('c.png')])).toBeNull();
+  });
+
   it('remembers a check the conversion made, for the next conversion of the same file', async () => {
     const { checks } = checksAhead();
     const file = still('a.png');

@@ -24,6 +24,8 @@ export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 export class ChecksAhead {
   /** A file's check: its header, null when it is not checked ahead after all (an APNG, a failed read). */
   readonly #found = new WeakMap<File, Promise<PngHeader | null>>();
+  /** The files whose check has settled. */
+  readonly #settled = new WeakSet<File>();
   #queue: File[] = [];
   #cancel: (() => void) | null = null;
 
@@ -48,9 +50,21 @@ export class ChecksAhead {
     return headers.every((header) => header !== null) ? (headers as PngHeader[]) : null;
   }
 
+  /**
+   * Each file's check when some of them are still under way (every file has one), else null. A conversion
+   * started meanwhile does not wait for them all: it decodes, and waits for a file's check only before that
+   * file's frames go to the core.
+   */
+  underWay(files: readonly File[]): Promise<PngHeader | null>[] | null {
+    if (files.every((file) => this.#settled.has(file))) return null;
+    const found = files.map((file) => this.#found.get(file));
+    return found.every((check) => check !== undefined) ? found : null;
+  }
+
   /** A check a conversion made of a still PNG, kept for the next conversion of the same file. */
   remember(file: File, header: PngHeader): void {
     this.#found.set(file, Promise.resolve(header));
+    this.#settled.add(file);
   }
 
   /** Every queued file gets its check at once, made one after the other: one file in memory at a time. */
@@ -70,7 +84,10 @@ export class ChecksAhead {
           },
           () => null, // not readable now: the conversion reads it again and says why
         );
-      check.catch(() => {}); // reported by the conversion that uses it
+      check.then(
+        () => this.#settled.add(file),
+        () => this.#settled.add(file), // reported by the conversion that uses it
+      );
       this.#found.set(file, check);
       previous = check;
     }

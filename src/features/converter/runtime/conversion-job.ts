@@ -261,9 +261,11 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     report(completeProgress(milestones));
     return { gif, plan, ...(readBackHidden ? { readBackHidden } : {}) };
   } finally {
-    // A missing output (failed job) is not an error here.
-    for (const file of [...written, ...outputs]) await core.deleteFile(file).catch(() => {});
-    if (helper) for (const file of [...writtenOnHelper, ...outputs]) await helper.deleteFile(file).catch(() => {});
+    // Asked all at once and not awaited: a core takes its messages in order, so its files are gone before the
+    // next job's first write, and the result does not wait for a round trip per file. A missing output (failed
+    // job) is not an error here.
+    for (const file of [...written, ...outputs]) core.deleteFile(file).catch(() => {});
+    if (helper) for (const file of [...writtenOnHelper, ...outputs]) helper.deleteFile(file).catch(() => {});
   }
 }
 

@@ -16,12 +16,15 @@ export const TransparencyCard = transparencyCard.Component;
 export const ResultCard = resultCard.Component;
 
 /**
- * The cards a choice of files reveals. Awaited before the store takes the files, so that they render in the
- * commit that shows the files: a lazy card that suspends is held back by React for up to 300 ms after
- * its module is in. Settles either way; a failed load surfaces when the card renders.
+ * The cards a choice of files reveals. The list's is awaited before the store takes the files, so that it
+ * renders in the commit that shows the files (a lazy card that suspends is held back by React for up to
+ * 300 ms after its module is in); the settings and transparency cards, revealed in a later render anyway,
+ * load beside it and do not hold the list back on a first visit. Settles either way; a failed load surfaces
+ * when the card renders.
  */
 export async function loadSelectionCards(): Promise<void> {
-  await Promise.allSettled([fileList, settingsCard, cropEditor, transparencyCard].map((card) => card.preload()));
+  for (const card of [settingsCard, cropEditor, transparencyCard]) card.preload().catch(() => {});
+  await fileList.preload().catch(() => {});
 }
 
 /**

@@ -32,15 +32,23 @@ interface Inspected {
   animations: Map<File, AnimationSummary>;
 }
 
-/** Reads the animated PNGs' structure; a malformed one gets its own toast and stays out, the others go on. */
+/**
+ * Reads the animated PNGs' structure; a malformed one gets its own toast and stays out, the others go on.
+ * The files are read side by side (one read after the other waited for the main thread once per file, right
+ * after a first load too), and judged in their order.
+ */
 async function inspectAnimations(files: readonly File[]): Promise<Inspected> {
   const inspected: Inspected = { files: [], animations: new Map() };
-  for (const file of files) {
+  const inspections = files.map(async (file) => {
+    if (!(await isAnimated(file))) return null;
+    return summarizeAnimation(new Uint8Array(await file.arrayBuffer()), file.name);
+  });
+  for (const inspection of inspections) inspection.catch(() => {}); // each reported in its turn below
+  for (const [index, inspection] of inspections.entries()) {
+    const file = files[index]!;
     try {
-      if (await isAnimated(file)) {
-        const animation = summarizeAnimation(new Uint8Array(await file.arrayBuffer()), file.name);
-        if (animation) inspected.animations.set(file, animation);
-      }
+      const animation = await inspection;
+      if (animation) inspected.animations.set(file, animation);
       inspected.files.push(file);
     } catch (error) {
       notify('error', MESSAGES.loadImageTitle, errorMessageOf(error));
