@@ -1,7 +1,12 @@
 /**
  * What a crop and a rotation cost a conversion in Chromium, through the real browser engine (the engine
  * harness page, convert() call → GIF Blob): each case converted as it is, turned a quarter, and cropped by 2 %
- * at each side and turned, the three in turn, run after run, so that they share the machine's load.
+ * at each side and turned, the three in turn, run after run, so that they share the machine's load. The
+ * framed runs change the turn (right, left) and move the crop by a pixel each run, so that no run reuses the
+ * previous one's facts, as the first conversion after a change of the crop does not; the plain runs do, as a
+ * conversion after the decode ahead does. Besides the whole time, the decode and analyse stages (the
+ * `png2gif:stages` mark): where the cut and the facts of the cut pixels are, apart from the stages whose time
+ * follows the picture's content (a turned pan is differenced and compressed along other rows).
  *
  *   npx tsx tests/bench/probes/framing-cost.ts [runs=3] [case-dir...]
  *
@@ -18,7 +23,7 @@ import { spread } from '../../bench/stats';
 import { table } from '../../bench/report';
 import { startEngineHarness } from '../../support/engine-harness';
 import { pngSize } from '@/features/converter/rules/png/size';
-import { rotateRight, UPRIGHT } from '@/features/converter/rules/framing';
+import { rotateLeft, rotateRight, UPRIGHT } from '@/features/converter/rules/framing';
 import type { ConversionSettings } from '@/features/converter/rules/settings';
 
 const [runsArg, ...dirs] = process.argv.slice(2);
@@ -41,28 +46,36 @@ try {
     const size = pngSize(new Uint8Array(readFileSync(files[0]!)))!;
     const mode = files.length > 1 ? 'animated' : 'static';
     const inset = { x: Math.round(size.width * 0.02), y: Math.round(size.height * 0.02) };
-    const variants: [string, Partial<ConversionSettings>][] = [
-      ['as it is', { mode }],
-      ['turned', { mode, orientation: rotateRight(UPRIGHT) }],
+    const turn = (run: number) => (run % 2 ? rotateRight(UPRIGHT) : rotateLeft(UPRIGHT));
+    const variants: [string, (run: number) => Partial<ConversionSettings>][] = [
+      ['as it is', () => ({ mode })],
+      ['turned', (run) => ({ mode, orientation: turn(run) })],
       [
         'cropped 2 %, turned',
-        {
+        (run) => ({
           mode,
-          orientation: rotateRight(UPRIGHT),
-          crop: { ...inset, width: size.width - 2 * inset.x, height: size.height - 2 * inset.y },
-        },
+          orientation: turn(run),
+          crop: { x: inset.x + run, y: inset.y, width: size.width - 2 * inset.x, height: size.height - 2 * inset.y },
+        }),
       ],
     ];
     await page.locator('#files').setInputFiles(files);
     const times = variants.map(() => [] as number[]);
+    const cutting = variants.map(() => [] as number[]);
     for (let run = 0; run <= runs; run++) {
       for (const [index, [name, settings]] of variants.entries()) {
         const result = await page.evaluate(
           (s) => (window as unknown as { harness: Harness }).harness.convert(s),
-          settings,
+          settings(run),
         );
         if (!result.ok) throw new Error(`${dir} ${name}: ${result.message}`);
-        if (run > 0) times[index]!.push(result.engineMs); // run 0 warms up
+        const stages = (await page.evaluate(`performance.getEntriesByName('png2gif:stages').at(-1).detail`)) as Record<
+          string,
+          number
+        >;
+        if (run === 0) continue; // warms up
+        times[index]!.push(result.engineMs);
+        cutting[index]!.push((stages.decode ?? 0) + (stages.analyse ?? 0));
       }
     }
     const base = spread(times[0]!).median;
@@ -73,6 +86,7 @@ try {
         name,
         String(Math.round(median)),
         `${((median / base - 1) * 100).toFixed(1)} %`,
+        String(Math.round(spread(cutting[index]!).median)),
       ]);
       console.log(rows.at(-1)!.join('  '));
     }
@@ -88,4 +102,4 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(', ')}`,
 );
-console.log(table(['case', 'framing', 'convert → GIF (ms)', 'against as it is'], rows));
+console.log(table(['case', 'framing', 'convert → GIF (ms)', 'against as it is', 'decode + analyse (ms)'], rows));
