@@ -1,12 +1,27 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
 import { App } from './app/App';
 import { connectConverterToOffline } from './app/connect-offline';
+import { createAppRouter, loadLocationRoutes, routeOf } from './app/router';
 
 connectConverterToOffline();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Not a top-level await: the bundler would then split every module the lazy pages share out of this chunk.
+void loadLocationRoutes().then((loaded) => {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App routes={<RouterProvider router={createAppRouter()} />} />
+    </StrictMode>
+  );
+  // The build prerenders each route's HTML; a host or the service worker may answer another path with one of
+  // them (an unknown path gets the not-found page's): that page is rendered afresh, not hydrated.
+  const prerendered = container.dataset.route;
+  if (loaded && prerendered !== undefined && prerendered === routeOf(window.location.pathname)) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+});

@@ -97,12 +97,26 @@ export function lighthouseTable(pages: readonly { path: string; runs: readonly L
     const missed = missedTargets(medianRun(runs));
     return [
       path,
-      range(runs, (r) => r.performance, (v) => v.toFixed(2)),
+      range(
+        runs,
+        (r) => r.performance,
+        (v) => v.toFixed(2),
+      ),
       range(runs, (r) => r.fcpMs, seconds),
       range(runs, (r) => r.lcpMs, seconds),
-      range(runs, (r) => r.tbtMs, (v) => `${Math.round(v)} ms`),
-      range(runs, (r) => r.cls, (v) => v.toFixed(3)),
-      [medianRun(runs).accessibility, medianRun(runs).bestPractices, medianRun(runs).seo].map((v) => v.toFixed(2)).join(' / '),
+      range(
+        runs,
+        (r) => r.tbtMs,
+        (v) => `${Math.round(v)} ms`,
+      ),
+      range(
+        runs,
+        (r) => r.cls,
+        (v) => v.toFixed(3),
+      ),
+      [medianRun(runs).accessibility, medianRun(runs).bestPractices, medianRun(runs).seo]
+        .map((v) => v.toFixed(2))
+        .join(' / '),
       missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`,
     ];
   });

@@ -4,7 +4,9 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 /** Light/dark switch: the first choice overrides the system preference and is remembered by Mantine's manager. */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // The prerendered page cannot know the reader's scheme: the icon follows it in CSS (the scheme attribute is
+  // set before the first paint), the label once hydrated, so that hydration matches.
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon
@@ -15,7 +17,9 @@ export function ColorSchemeToggle() {
       aria-label={`Switch to ${next} mode`}
       title={`Switch to ${next} mode`}
     >
-      {computed === 'dark' ? <IconSun size={18} stroke={1.75} /> : <IconMoon size={18} stroke={1.75} />}
+      {/* Mantine's global classes, what its Box props lightHidden and darkHidden set. */}
+      <IconSun size={18} stroke={1.75} aria-hidden className="mantine-light-hidden" />
+      <IconMoon size={18} stroke={1.75} aria-hidden className="mantine-dark-hidden" />
     </ActionIcon>
   );
 }
