@@ -111,6 +111,8 @@ function prerenderPages(): Plugin {
         assertScriptHashAllowed(script);
         for (const { file, path } of entry.PRERENDERED_PAGES) {
           const { html, route, head } = await entry.renderPage(path);
+          if (html.includes('<script'))
+            throw new Error(`${path}: the CSP allows no inline script but the colour scheme's`);
           let page = template
             .replace('<div id="root"></div>', `<div id="root" data-route="${escapeHtml(route)}">${html}</div>`)
             .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${script}`);
@@ -314,6 +316,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Every browser the app runs in (module workers, wasm SIMD) supports <link rel="modulepreload">,
     // except Safari before 17, which only loads those chunks a moment later: the polyfill is not shipped.
     modulePreload: { polyfill: false },
+    // One stylesheet, linked from every page's HTML: the prerendered markup of every route and card is styled
+    // before any script runs (split, a lazy chunk's CSS would arrive with its JavaScript).
+    cssCodeSplit: false,
     // The engine core's wasm is an asset, not a chunk; keep the size warning for real chunks.
     chunkSizeWarningLimit: 600,
   },

@@ -46,6 +46,9 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
         <App routes={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
       </PageHeadContext>
     </StrictMode>,
+    // Every Suspense boundary inline in the HTML: React would outline a big one, to be revealed by an inline
+    // script that the CSP refuses.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

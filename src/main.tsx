@@ -1,27 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { App } from './app/App';
-import { connectConverterToOffline } from './app/connect-offline';
-import { createAppRouter, loadLocationRoutes, routeOf } from './app/router';
+/**
+ * The page is in its HTML already (prerendered at build time); the app's code is fetched once that HTML has
+ * painted, so that nothing the first paint needs waits behind it. A tab opened in the background paints
+ * nothing until shown: it starts at once.
+ */
+const start = () => void import('./app/start');
 
-connectConverterToOffline();
-
-// Not a top-level await: the bundler would then split every module the lazy pages share out of this chunk.
-void loadLocationRoutes().then((loaded) => {
-  const container = document.getElementById('root')!;
-  const app = (
-    <StrictMode>
-      <App routes={<RouterProvider router={createAppRouter()} />} />
-    </StrictMode>
-  );
-  // The build prerenders each route's HTML; a host or the service worker may answer another path with one of
-  // them (an unknown path gets the not-found page's): that page is rendered afresh, not hydrated.
-  const prerendered = container.dataset.route;
-  if (loaded && prerendered !== undefined && prerendered === routeOf(window.location.pathname)) {
-    hydrateRoot(container, app);
-  } else {
-    container.replaceChildren();
-    createRoot(container).render(app);
-  }
-});
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start));

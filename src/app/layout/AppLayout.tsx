@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { OfflineBadge } from '@/features/offline';
 import { SiteFooter } from './footer/SiteFooter';
@@ -13,7 +14,10 @@ export function AppLayout() {
       </a>
       <SiteHeader status={<OfflineBadge />} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A boundary of its own: the page hydrates in slices after the header and footer, not in one long task. */}
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />

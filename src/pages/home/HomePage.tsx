@@ -1,7 +1,16 @@
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconLock, IconStack2, IconUserOff } from '@tabler/icons-react';
-import { Converter, FaqSection, ShareCard } from '@/features/converter';
+import { lazy, Suspense } from 'react';
 import { PageMeta } from '@/shared/ui/PageMeta';
+
+/**
+ * The converter's code arrives after the page has painted (its first screen is in the prerendered HTML), and
+ * is hydrated in a task of its own: the heading, tag line and badges never wait for it.
+ */
+const converter = () => import('@/features/converter');
+const Converter = lazy(() => converter().then((feature) => ({ default: feature.Converter })));
+const ShareCard = lazy(() => converter().then((feature) => ({ default: feature.ShareCard })));
+const FaqSection = lazy(() => converter().then((feature) => ({ default: feature.FaqSection })));
 
 const TITLE = 'PNG to GIF Converter - Free Online Tool';
 const DESCRIPTION =
@@ -40,9 +49,15 @@ export default function HomePage() {
             ))}
           </Group>
         </Stack>
-        <Converter />
-        <ShareCard />
-        <FaqSection />
+        <Suspense>
+          <Converter />
+        </Suspense>
+        <Suspense>
+          <ShareCard />
+        </Suspense>
+        <Suspense>
+          <FaqSection />
+        </Suspense>
       </Stack>
     </Container>
   );
