@@ -114,7 +114,7 @@ function prerenderPages(): Plugin {
           if (html.includes('<script'))
             throw new Error(`${path}: the CSP allows no inline script but the colour scheme's`);
           let page = template
-            .replace('<div id="root"></div>', `<div id="root" data-route="${escapeHtml(route)}">${html}</div>`)
+            .replace('<div id="root"></div>', `<div id="root" data-route="${escapeHtml(route)}" inert>${html}</div>`)
             .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${script}`);
           if (head.title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
           if (head.description) {

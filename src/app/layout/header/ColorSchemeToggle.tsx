@@ -1,13 +1,17 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useBrowserValue } from '@/shared/hooks/use-browser-value';
+
+const inBrowser = () => true;
 
 /** Light/dark switch: the first choice overrides the system preference and is remembered by Mantine's manager. */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   // The prerendered page cannot know the reader's scheme: the icon follows it in CSS (the scheme attribute is
   // set before the first paint), the label once hydrated, so that hydration matches.
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
-  const next = computed === 'dark' ? 'light' : 'dark';
+  const hydrated = useBrowserValue(inBrowser, false);
+  const next = hydrated && computed === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon
       variant="default"

@@ -10,6 +10,7 @@ import { useConversionLock } from './use-conversion-lock';
 const ACCEPT = { 'image/png': ['.png'] };
 
 /** Choosing a folder in the file dialog is non-standard (`webkitdirectory`); older phones' browsers lack it. */
+const inBrowser = () => true;
 const canChooseFolderHere = () =>
   canChooseFolder(typeof HTMLInputElement === 'undefined' ? undefined : (HTMLInputElement.prototype as object));
 
@@ -46,6 +47,7 @@ export function UploadArea() {
   const converting = useConversionLock();
   // Prerendered with the button (most browsers have it), so that it takes its place before hydration.
   const folderChoice = useBrowserValue(canChooseFolderHere, true);
+  const hydrated = useBrowserValue(inBrowser, false);
 
   // react-dropzone's accept, maxFiles and maxSize drive the drag accept/reject styles and the dialog filter;
   // the verdict and its wording are ours (rules/upload-rules.ts), so every file is screened again here.
@@ -68,7 +70,8 @@ export function UploadArea() {
         aria-label="Upload PNG files: drop them here or press to choose"
         radius="lg"
         p="xl"
-        inputProps={{ 'aria-label': 'Choose PNG files' }}
+        // No file input in the prerendered page: files set on it before hydration would be lost.
+        inputProps={{ 'aria-label': 'Choose PNG files', ...(hydrated ? {} : { type: 'hidden' }) }}
       >
         <Group justify="center" gap="xl" mih={180} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>
