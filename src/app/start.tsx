@@ -21,6 +21,7 @@ void loadLocationRoutes().then((loaded) => {
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();
+    container.removeAttribute('inert');
     createRoot(container).render(app);
   }
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { OfflineBadge } from '@/features/offline';
+import { PageReady } from '@/shared/ui/PageReady';
 import { SiteFooter } from './footer/SiteFooter';
 import { SiteHeader } from './header/SiteHeader';
 import classes from './AppLayout.module.css';
@@ -17,6 +18,7 @@ export function AppLayout() {
         {/* A boundary of its own: the page hydrates in slices after the header and footer, not in one long task. */}
         <Suspense>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       <SiteFooter />
