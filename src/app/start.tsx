@@ -3,11 +3,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { connectConverterToOffline } from './connect-offline';
+import { preloadHomePage } from '@/pages/home/HomePage';
+import { PATHS } from '@/shared/lib/paths';
 import { createAppRouter, loadLocationRoutes, routeOf } from './router';
 
 void connectConverterToOffline();
 
-void loadLocationRoutes().then((loaded) => {
+const isHome = routeOf(window.location.pathname) === PATHS.home;
+void Promise.all([loadLocationRoutes(), isHome ? preloadHomePage().catch(() => {}) : null]).then(([loaded]) => {
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>

@@ -1,6 +1,7 @@
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconLock, IconStack2, IconUserOff } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '@/shared/lib/lazy-with-preload';
 import { PageMeta } from '@/shared/ui/PageMeta';
 
 /**
@@ -8,9 +9,15 @@ import { PageMeta } from '@/shared/ui/PageMeta';
  * is hydrated in a task of its own: the heading, tag line and badges never wait for it.
  */
 const converter = () => import('@/features/converter');
-const Converter = lazy(() => converter().then((feature) => ({ default: feature.Converter })));
-const ShareCard = lazy(() => converter().then((feature) => ({ default: feature.ShareCard })));
-const FaqSection = lazy(() => converter().then((feature) => ({ default: feature.FaqSection })));
+const converterCard = lazyWithPreload(() => converter().then((feature) => feature.Converter));
+const shareCard = lazyWithPreload(() => converter().then((feature) => feature.ShareCard));
+const faqSection = lazyWithPreload(() => converter().then((feature) => feature.FaqSection));
+const { Component: Converter } = converterCard;
+const { Component: ShareCard } = shareCard;
+const { Component: FaqSection } = faqSection;
+
+/** Loads the converter before the prerendered page is hydrated: its cards then hydrate as soon as the rest. */
+export const preloadHomePage = () => Promise.all([converterCard, shareCard, faqSection].map((part) => part.preload()));
 
 const TITLE = 'PNG to GIF Converter - Free Online Tool';
 const DESCRIPTION =
