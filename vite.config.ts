@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
-import { build, defineConfig, minify, type Plugin } from 'vite';
+import { build, defineConfig, minify, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
 import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
@@ -55,6 +55,11 @@ function noServiceWorkerInSsr(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load: (loaded) => (loaded === `\0${id}` ? 'export const registerSW = () => () => {};' : undefined),
   };
+}
+
+/** The client build's plugins, or the prerender's SSR build's few. */
+function pluginsFor(isSsrBuild: boolean | undefined, client: PluginOption[]): PluginOption[] {
+  return isSsrBuild ? [react(), noServiceWorkerInSsr()] : client;
 }
 
 interface ServerEntry {
@@ -226,66 +231,64 @@ function ffmpegHost(): Plugin {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The prerender's SSR build needs only React, the shared settings below and no service worker.
-  plugins: isSsrBuild
-    ? [react(), noServiceWorkerInSsr()]
-    : [
-        react(),
-        wasmAssetsGuard(),
-        ffmpegHost(),
-        minifyPublicScripts(['share-target-sw.js']),
-        VitePWA({
-          // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
-          registerType: 'prompt',
-          injectRegister: false,
-          // The icons are precached by the glob below, the manifest by the plugin itself: list each once.
-          includeManifestIcons: false,
-          manifest: {
-            name: 'PNG to GIF Converter',
-            short_name: 'PNG to GIF',
-            description: 'Convert PNG images to static or animated GIFs in your browser, even offline.',
-            lang: 'en',
-            start_url: '/',
-            scope: '/',
-            display: 'standalone',
-            theme_color: THEME_COLOR,
-            background_color: '#ffffff',
-            // The installed app opens PNGs from the operating system (launchQueue) and receives them from
-            // other apps' share sheets (public/share-target-sw.js hands them to the page).
-            file_handlers: [{ action: '/', accept: { 'image/png': ['.png', '.apng'] } }],
-            share_target: {
-              action: '/share-target',
-              method: 'POST',
-              enctype: 'multipart/form-data',
-              params: { files: [{ name: 'images', accept: ['image/png', '.png', '.apng'] }] },
-            },
-            launch_handler: { client_mode: 'focus-existing' },
-            icons: [
-              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-              { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-            ],
-          },
-          workbox: {
-            // txt: the licence texts the licences dialog links to, readable offline too.
-            globPatterns: ['**/*.{html,js,css,wasm,svg,png,ico,woff2,txt}'],
-            // The engine core's wasm (~1.4 MB) fits Workbox's 2 MiB per-file default; a bigger core would be left
-            // out of the precache silently, which the offline e2e test catches.
-            manifestTransforms: [precacheEveryAsset],
-            // Each page's own HTML is precached (`/terms` finds terms.html); any other path is the not-found page.
-            navigateFallback: '404.html',
-            // `/?pool=2` or a share target's hand-over is still the home page's HTML, not the not-found page's.
-            ignoreURLParametersMatching: [/.*/],
-            cleanupOutdatedCaches: true,
-            // The first visit's tab is served by the service worker as soon as it is ready, so it keeps working offline.
-            clientsClaim: true,
-            inlineWorkboxRuntime: true,
-            // The share target's POST handler; Workbox's routes only answer GET requests.
-            importScripts: ['/share-target-sw.js'],
-          },
-        }),
-        staticHostHeaders(),
-        prerenderPages(),
-      ],
+  plugins: pluginsFor(isSsrBuild, [
+    react(),
+    wasmAssetsGuard(),
+    ffmpegHost(),
+    minifyPublicScripts(['share-target-sw.js']),
+    VitePWA({
+      // The user decides when a new version takes over ('A new version is available'), never mid-conversion.
+      registerType: 'prompt',
+      injectRegister: false,
+      // The icons are precached by the glob below, the manifest by the plugin itself: list each once.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'PNG to GIF Converter',
+        short_name: 'PNG to GIF',
+        description: 'Convert PNG images to static or animated GIFs in your browser, even offline.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        // The installed app opens PNGs from the operating system (launchQueue) and receives them from
+        // other apps' share sheets (public/share-target-sw.js hands them to the page).
+        file_handlers: [{ action: '/', accept: { 'image/png': ['.png', '.apng'] } }],
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'images', accept: ['image/png', '.png', '.apng'] }] },
+        },
+        launch_handler: { client_mode: 'focus-existing' },
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // txt: the licence texts the licences dialog links to, readable offline too.
+        globPatterns: ['**/*.{html,js,css,wasm,svg,png,ico,woff2,txt}'],
+        // The engine core's wasm (~1.4 MB) fits Workbox's 2 MiB per-file default; a bigger core would be left
+        // out of the precache silently, which the offline e2e test catches.
+        manifestTransforms: [precacheEveryAsset],
+        // Each page's own HTML is precached (`/terms` finds terms.html); any other path is the not-found page.
+        navigateFallback: '404.html',
+        // `/?pool=2` or a share target's hand-over is still the home page's HTML, not the not-found page's.
+        ignoreURLParametersMatching: [/.*/],
+        cleanupOutdatedCaches: true,
+        // The first visit's tab is served by the service worker as soon as it is ready, so it keeps working offline.
+        clientsClaim: true,
+        inlineWorkboxRuntime: true,
+        // The share target's POST handler; Workbox's routes only answer GET requests.
+        importScripts: ['/share-target-sw.js'],
+      },
+    }),
+    staticHostHeaders(),
+    prerenderPages(),
+  ]),
   css: {
     postcss: {
       plugins: [
