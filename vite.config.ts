@@ -1,29 +1,149 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
-import { defineConfig, minify, type Plugin } from 'vite';
+import { build, defineConfig, minify, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersForPath, parseHeadersFile } from './src/features/offline/deploy/static-headers.ts';
 import { wasmAssetsGuard } from './wasm-assets/vite-plugin.ts';
 
 const OUT_DIR = 'dist';
 const THEME_COLOR = '#1c7ed6';
+/** Where the site is deployed: sitemap.xml and robots.txt need absolute URLs. */
+const SITE_ORIGIN = (process.env.SITE_ORIGIN ?? 'http://127.0.0.1:4173').replace(/\/$/, '');
 
-/** `npm start` sends the headers of public/_headers, the file static hosts read: one source for both. */
+/**
+ * `npm start` sends the headers of public/_headers, the file static hosts read: one source for both. Like
+ * those hosts, it answers a page's path with its prerendered HTML (Vite's own `/terms` → `terms.html`) and
+ * any other page path with 404.html, status 404 (Vite's would be index.html, the home page).
+ */
 function staticHostHeaders(): Plugin {
   return {
     name: 'static-host-headers',
     configurePreviewServer(server) {
       const rules = parseHeadersFile(readFileSync(new URL('./public/_headers', import.meta.url), 'utf8'));
+      const outDir = resolve(server.config.root, server.config.build.outDir);
       server.middlewares.use((req, res, next) => {
         const pathname = new URL(req.url ?? '/', 'http://preview').pathname;
         for (const [name, value] of headersForPath(rules, pathname)) res.setHeader(name, value);
+        const page = pathname !== '/' && !pathname.split('/').at(-1)!.includes('.');
+        if (req.method === 'GET' && page && !existsSync(join(outDir, `${pathname.replace(/\/$/, '')}.html`))) {
+          const notFound = join(outDir, '404.html');
+          if (existsSync(notFound)) {
+            res.statusCode = 404;
+            res.setHeader('Content-Type', 'text/html');
+            res.end(readFileSync(notFound));
+            return;
+          }
+        }
         next();
       });
+    },
+  };
+}
+
+/** The SSR build renders pages, it registers no service worker: vite-plugin-pwa's module is a no-op there. */
+function noServiceWorkerInSsr(): Plugin {
+  const id = 'virtual:pwa-register';
+  return {
+    name: 'no-service-worker-in-ssr',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (loaded) => (loaded === `\0${id}` ? 'export const registerSW = () => () => {};' : undefined),
+  };
+}
+
+/** The client build's plugins, or the prerender's SSR build's few. */
+function pluginsFor(isSsrBuild: boolean | undefined, client: PluginOption[]): PluginOption[] {
+  return isSsrBuild ? [react(), noServiceWorkerInSsr()] : client;
+}
+
+interface ServerEntry {
+  PRERENDERED_PAGES: { file: string; path: string }[];
+  renderPage(path: string): Promise<{ html: string; route: string; head: { title?: string; description?: string } }>;
+  colorSchemeScript(): string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The CSP of public/_headers must allow the one inline script, the colour scheme's, by its hash. */
+function assertScriptHashAllowed(scriptTag: string): void {
+  const body = /^<script[^>]*>([\s\S]*)<\/script>$/.exec(scriptTag)?.[1];
+  if (body === undefined) throw new Error(`not one script element: ${scriptTag}`);
+  const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+  const headers = readFileSync(new URL('./public/_headers', import.meta.url), 'utf8');
+  if (!headers.includes(hash)) throw new Error(`public/_headers: the CSP's script-src must list ${hash}`);
+}
+
+/**
+ * Every route's first screen in its HTML: after the client build, an SSR build of src/entry-server.tsx renders
+ * each page into a copy of index.html (title, meta description, #root's markup and the route it shows), with
+ * Mantine's colour-scheme script so that a dark page never flashes light; main.tsx hydrates it. It runs before
+ * the service worker is generated, so every page is in the precache. Also writes sitemap.xml and robots.txt.
+ */
+function prerenderPages(): Plugin {
+  let root = '';
+  let configFile: string | undefined;
+  return {
+    name: 'prerender-pages',
+    apply: (config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      configFile = config.configFile;
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const ssrDir = join(root, 'node_modules/.cache/prerender');
+        await build({
+          configFile,
+          root,
+          logLevel: 'warn',
+          publicDir: false,
+          build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
+        });
+        // No cache-busting query: the lazy pages' chunks import the entry by its plain URL, one module instance.
+        const entry = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
+        const outDir = join(root, OUT_DIR);
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const script = entry.colorSchemeScript();
+        assertScriptHashAllowed(script);
+        for (const { file, path } of entry.PRERENDERED_PAGES) {
+          const { html, route, head } = await entry.renderPage(path);
+          if (html.includes('<script'))
+            throw new Error(`${path}: the CSP allows no inline script but the colour scheme's`);
+          let page = template
+            .replace('<div id="root"></div>', `<div id="root" data-route="${escapeHtml(route)}" inert>${html}</div>`)
+            .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${script}`);
+          if (head.title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
+          if (head.description) {
+            page = page.replace(
+              /(<meta\s+name="description"\s+content=")[^"]*(")/,
+              `$1${escapeHtml(head.description)}$2`,
+            );
+          }
+          if (!page.includes(`data-route=`)) throw new Error(`index.html has no empty <div id="root"></div>`);
+          writeFileSync(join(outDir, file), page);
+        }
+        const urls = entry.PRERENDERED_PAGES.filter(({ file }) => file !== '404.html').map(({ path }) => path);
+        writeFileSync(
+          join(outDir, 'sitemap.xml'),
+          [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+            ...urls.map((path) => `  <url><loc>${escapeHtml(SITE_ORIGIN + path)}</loc></url>`),
+            '</urlset>',
+            '',
+          ].join('\n'),
+        );
+        writeFileSync(join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE_ORIGIN}/sitemap.xml\n`);
+      },
     },
   };
 }
@@ -109,8 +229,9 @@ function ffmpegHost(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The prerender's SSR build needs only React, the shared settings below and no service worker.
+  plugins: pluginsFor(isSsrBuild, [
     react(),
     wasmAssetsGuard(),
     ffmpegHost(),
@@ -153,7 +274,10 @@ export default defineConfig(({ command }) => ({
         // The engine core's wasm (~1.4 MB) fits Workbox's 2 MiB per-file default; a bigger core would be left
         // out of the precache silently, which the offline e2e test catches.
         manifestTransforms: [precacheEveryAsset],
-        navigateFallback: 'index.html',
+        // Each page's own HTML is precached (`/terms` finds terms.html); any other path is the not-found page.
+        navigateFallback: '404.html',
+        // `/?pool=2` or a share target's hand-over is still the home page's HTML, not the not-found page's.
+        ignoreURLParametersMatching: [/.*/],
         cleanupOutdatedCaches: true,
         // The first visit's tab is served by the service worker as soon as it is ready, so it keeps working offline.
         clientsClaim: true,
@@ -163,7 +287,8 @@ export default defineConfig(({ command }) => ({
       },
     }),
     staticHostHeaders(),
-  ],
+    prerenderPages(),
+  ]),
   css: {
     postcss: {
       plugins: [
@@ -194,6 +319,9 @@ export default defineConfig(({ command }) => ({
     // Every browser the app runs in (module workers, wasm SIMD) supports <link rel="modulepreload">,
     // except Safari before 17, which only loads those chunks a moment later: the polyfill is not shipped.
     modulePreload: { polyfill: false },
+    // One stylesheet, linked from every page's HTML: the prerendered markup of every route and card is styled
+    // before any script runs (split, a lazy chunk's CSS would arrive with its JavaScript).
+    cssCodeSplit: false,
     // The engine core's wasm is an asset, not a chunk; keep the size warning for real chunks.
     chunkSizeWarningLimit: 600,
   },

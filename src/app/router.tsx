@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import HomePage from '@/pages/home/HomePage';
 import { ErrorPage } from '@/pages/error/ErrorPage';
 import { AppLayout } from './layout/AppLayout';
@@ -31,4 +31,32 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The route a location shows, as the prerendered HTML names it (`data-route` on #root): its path pattern,
+ * '*' for the not-found page.
+ */
+export function routeOf(pathname: string): string | undefined {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path;
+}
+
+/**
+ * Loads the lazy page of the location before the browser's router is created: a router still loading one
+ * renders nothing, which would not match the prerendered HTML. False when it failed to load: the router then
+ * loads it again itself and shows the error page.
+ */
+export async function loadLocationRoutes(): Promise<boolean> {
+  const pending = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  try {
+    await Promise.all(
+      pending.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -33,11 +33,20 @@ export function toDropped(file: PagePng): DroppedFile {
 }
 
 /** Builds a DataTransfer in the page and sends a drag event carrying it to the drop zone. */
+/**
+ * The drop zone is in the prerendered HTML; it takes files (dropped, pasted, chosen) once hydrated, when its
+ * file input appears. Events dispatched by a script before then would find no handler.
+ */
+export async function converterReady(page: Page): Promise<void> {
+  await page.locator('input[type="file"]').waitFor({ state: 'attached' });
+}
+
 export async function dispatchDrag(
   page: Page,
   type: 'dragenter' | 'dragover' | 'dragleave' | 'drop',
   files: DroppedFile[],
 ) {
+  await converterReady(page);
   const dataTransfer = await page.evaluateHandle((specs) => {
     const transfer = new DataTransfer();
     for (const spec of specs) {

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { BLEND, buildApng, DISPOSE, readChunks, solid, writeChunks } from '../fixtures/apng';
 import { decodeGif, isGif, type DecodedGif } from '../support/gif';
-import { dropzone, expectToast, fileInput, listedFileNames, patternPng, toast, type PagePng } from './home-support';
+import {
+  converterReady,
+  dropzone,
+  expectToast,
+  fileInput,
+  listedFileNames,
+  patternPng,
+  toast,
+  type PagePng,
+} from './home-support';
 
 /**
  * Every way in besides the file dialog: animated PNGs, paste, folders, and the installed app's
@@ -62,6 +71,7 @@ async function convertAndDecode(page: Page): Promise<DecodedGif> {
 
 test('an APNG of 5 frames becomes a GIF of its 5 composited frames with their delays', async ({ page }) => {
   await page.goto('/');
+  await converterReady(page);
   await fileInput(page).setInputFiles([fiveFrameApng()]);
   await expectToast(page, 'Files uploaded: 1 PNG file(s) ready for conversion.');
   await expect(page.getByTestId('file-row')).toHaveCount(1);
@@ -85,6 +95,7 @@ test('an APNG of 5 frames becomes a GIF of its 5 composited frames with their de
 
 test('expanded, the APNG frames are reordered and timed like files', async ({ page }) => {
   await page.goto('/');
+  await converterReady(page);
   await fileInput(page).setInputFiles([fiveFrameApng()]);
   await page.getByRole('button', { name: 'Expand the 5 frames of animation.png' }).click();
   await expect(page.getByTestId('file-row')).toHaveCount(5);
@@ -99,6 +110,7 @@ test('expanded, the APNG frames are reordered and timed like files', async ({ pa
 
 test('an APNG in Static mode gives one frame: its default image', async ({ page }) => {
   await page.goto('/');
+  await converterReady(page);
   await fileInput(page).setInputFiles([fiveFrameApng()]);
   await page.locator('label', { hasText: 'Static GIF' }).click();
   await expect(page.getByRole('radio', { name: 'Static GIF' })).toBeChecked();
@@ -109,6 +121,7 @@ test('an APNG in Static mode gives one frame: its default image', async ({ page 
 
 test('a malformed APNG is refused with its reason, and the other files stay', async ({ page }) => {
   await page.goto('/');
+  await converterReady(page);
   // The last fcTL's x offset (byte 12 of its data) pushed beyond the canvas, with a correct CRC.
   const good = patternPng('good.png', 40, 30);
   const chunks = readChunks(new Uint8Array(fiveFrameApng().buffer));
@@ -126,6 +139,7 @@ test('a malformed APNG is refused with its reason, and the other files stay', as
 
 test('Ctrl+V adds a pasted PNG to the selection; a paste without an image says so', async ({ page }) => {
   await page.goto('/');
+  await converterReady(page);
   await fileInput(page).setInputFiles([patternPng('first.png', 40, 30)]);
   await expect(page.getByTestId('file-row')).toHaveCount(1);
   const png = patternPng('image.png', 40, 30, 200).buffer.toString('base64');
@@ -153,6 +167,7 @@ test('Ctrl+V adds a pasted PNG to the selection; a paste without an image says s
 
 test('a dropped folder adds its PNGs in natural order and reports the other files in one toast', async ({ page }) => {
   await page.goto('/');
+  await converterReady(page);
   const files = [
     patternPng('frame10.png', 40, 30, 10),
     patternPng('frame2.png', 40, 30, 20),
@@ -223,6 +238,7 @@ test('the manifest declares the file handler and the share target', async ({ pag
 test('a PNG shared to the app is handed to the converter by the service worker, offline', async ({ page, context }) => {
   test.setTimeout(240_000);
   await page.goto('/');
+  await converterReady(page);
   await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible({ timeout: 180_000 });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   // Offline: the POST can only be answered by the service worker, and nothing can leave the device.

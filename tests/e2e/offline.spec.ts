@@ -104,6 +104,12 @@ async function expectRouteFromCache(page: Page, path: string): Promise<void> {
 
 async function expectOfflineJourney(page: Page, frames: string[]): Promise<void> {
   await expectRouteFromCache(page, '/feedback');
+  // Each page's own prerendered HTML, and the not-found page for any other path.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We Value Your Feedback');
+  await expectRouteFromCache(page, '/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expectRouteFromCache(page, '/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   await expectRouteFromCache(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('PNG to GIF');
   expectAnimatedGifOfFrames(await convertAndDownload(page, frames));

@@ -211,6 +211,8 @@ test.describe('on a 375 px wide screen', () => {
 
 test('keyboard focus is visible on the header links', async ({ page }) => {
   await page.goto('/terms');
+  // The prerendered page takes focus once hydrated (it is inert before).
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const link = mainNav(page).getByRole('link', { name: 'Feedback' });
   await link.focus();
   await page.keyboard.press('Shift+Tab');

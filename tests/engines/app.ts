@@ -85,7 +85,13 @@ const watchPage = () => {
 export async function openApp(page: EnginePage, url: string): Promise<void> {
   await page.goto(url);
   await page.run(watchPage);
-  await waitFor(page, () => document.querySelector('main h1') !== null, undefined, 'the page heading');
+  // The heading is in the prerendered HTML; the page works once hydrated, when #root stops being inert.
+  await waitFor(
+    page,
+    () => document.querySelector('main h1') !== null && !document.getElementById('root')?.hasAttribute('inert'),
+    undefined,
+    'the page heading, hydrated',
+  );
 }
 
 /** Every toast shown since the app opened: its title and message, one a line. */

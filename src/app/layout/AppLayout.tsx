@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { OfflineBadge } from '@/features/offline';
+import { PageReady } from '@/shared/ui/PageReady';
 import { SiteFooter } from './footer/SiteFooter';
 import { SiteHeader } from './header/SiteHeader';
 import classes from './AppLayout.module.css';
@@ -13,7 +15,11 @@ export function AppLayout() {
       </a>
       <SiteHeader status={<OfflineBadge />} />
       <main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A boundary of its own: the page hydrates in slices after the header and footer, not in one long task. */}
+        <Suspense>
+          <Outlet />
+          <PageReady />
+        </Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />

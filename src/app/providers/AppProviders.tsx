@@ -2,7 +2,7 @@ import './mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../theme';
-import { colorSchemeManager } from './color-scheme';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './color-scheme';
 import { ThemedToastContainer } from './ThemedToastContainer';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -11,7 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       deduplicateCssVariables={false}
-      defaultColorScheme="auto"
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
       colorSchemeManager={colorSchemeManager}
     >
       {children}

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
 import { Link, useRouteError } from 'react-router-dom';
 import { PATHS } from '@/shared/lib/paths';
 import { pageTitle, PageMeta } from '@/shared/ui/PageMeta';
+import { PageReady } from '@/shared/ui/PageReady';
 import { describeError } from './describe-error';
 
 interface ErrorPageProps {
@@ -52,5 +53,13 @@ export function ErrorPage({ standalone = false }: ErrorPageProps) {
       </Stack>
     </Container>
   );
-  return standalone ? <main>{content}</main> : content;
+  // Without the layout (it failed), nothing else marks the page ready.
+  return standalone ? (
+    <main>
+      {content}
+      <PageReady />
+    </main>
+  ) : (
+    content
+  );
 }

@@ -1,7 +1,23 @@
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconLock, IconStack2, IconUserOff } from '@tabler/icons-react';
-import { Converter, FaqSection, ShareCard } from '@/features/converter';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '@/shared/lib/lazy-with-preload';
 import { PageMeta } from '@/shared/ui/PageMeta';
+
+/**
+ * The converter's code arrives after the page has painted (its first screen is in the prerendered HTML), and
+ * is hydrated in a task of its own: the heading, tag line and badges never wait for it.
+ */
+const converter = () => import('@/features/converter');
+const converterCard = lazyWithPreload(() => converter().then((feature) => feature.Converter));
+const shareCard = lazyWithPreload(() => converter().then((feature) => feature.ShareCard));
+const faqSection = lazyWithPreload(() => converter().then((feature) => feature.FaqSection));
+const { Component: Converter } = converterCard;
+const { Component: ShareCard } = shareCard;
+const { Component: FaqSection } = faqSection;
+
+/** Loads the converter before the prerendered page is hydrated: its cards then hydrate as soon as the rest. */
+export const preloadHomePage = () => Promise.all([converterCard, shareCard, faqSection].map((part) => part.preload()));
 
 const TITLE = 'PNG to GIF Converter - Free Online Tool';
 const DESCRIPTION =
@@ -40,9 +56,15 @@ export default function HomePage() {
             ))}
           </Group>
         </Stack>
-        <Converter />
-        <ShareCard />
-        <FaqSection />
+        <Suspense>
+          <Converter />
+        </Suspense>
+        <Suspense>
+          <ShareCard />
+        </Suspense>
+        <Suspense>
+          <FaqSection />
+        </Suspense>
       </Stack>
     </Container>
   );

@@ -2,12 +2,14 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLicense } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { loadCoreSource } from '@/features/converter';
 
 // The dialog (Modal with its focus trap, scroll lock and positioning code) and what the core is built from
-// load on first open, not with every page.
+// load on first open, not with every page; so does the converter feature that knows the latter.
 const OpenSourceDialog = lazy(async () => {
-  const [{ default: Dialog }, source] = await Promise.all([import('./OpenSourceDialog'), loadCoreSource()]);
+  const [{ default: Dialog }, source] = await Promise.all([
+    import('./OpenSourceDialog'),
+    import('@/features/converter').then((converter) => converter.loadCoreSource()),
+  ]);
   return { default: (props: { opened: boolean; onClose: () => void }) => <Dialog {...props} source={source} /> };
 });
 

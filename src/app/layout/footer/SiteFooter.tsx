@@ -1,13 +1,17 @@
 import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useBrowserValue } from '@/shared/hooks/use-browser-value';
 import { PRODUCT_NAME } from '@/shared/lib/product';
 import { LogoMark } from '@/shared/ui/LogoMark';
 import { QUICK_LINKS } from './footer-links';
 import { OpenSourceNotice } from './OpenSourceNotice';
 import classes from './SiteFooter.module.css';
 
+const thisYear = () => new Date().getFullYear();
+
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // The reader's year, filled in once the prerendered page is hydrated.
+  const year = useBrowserValue(thisYear);
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFolderOpen, IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
+import { useBrowserValue } from '@/shared/hooks/use-browser-value';
 import { LIMITS } from '../rules/settings';
 import { canChooseFolder } from './browser-features';
 import { useAddFiles } from './use-add-files';
@@ -9,9 +10,9 @@ import { useConversionLock } from './use-conversion-lock';
 const ACCEPT = { 'image/png': ['.png'] };
 
 /** Choosing a folder in the file dialog is non-standard (`webkitdirectory`); older phones' browsers lack it. */
-const CAN_CHOOSE_FOLDER = canChooseFolder(
-  typeof HTMLInputElement === 'undefined' ? undefined : (HTMLInputElement.prototype as object),
-);
+const inBrowser = () => true;
+const canChooseFolderHere = () =>
+  canChooseFolder(typeof HTMLInputElement === 'undefined' ? undefined : (HTMLInputElement.prototype as object));
 
 /**
  * A folder chosen in the file dialog: its PNGs, in natural name order (the selection sorts them). The
@@ -44,6 +45,9 @@ function FolderButton({ disabled }: { disabled: boolean }) {
 export function UploadArea() {
   const addFiles = useAddFiles();
   const converting = useConversionLock();
+  // Prerendered with the button (most browsers have it), so that it takes its place before hydration.
+  const folderChoice = useBrowserValue(canChooseFolderHere, true);
+  const hydrated = useBrowserValue(inBrowser, false);
 
   // react-dropzone's accept, maxFiles and maxSize drive the drag accept/reject styles and the dialog filter;
   // the verdict and its wording are ours (rules/upload-rules.ts), so every file is screened again here.
@@ -66,7 +70,8 @@ export function UploadArea() {
         aria-label="Upload PNG files: drop them here or press to choose"
         radius="lg"
         p="xl"
-        inputProps={{ 'aria-label': 'Choose PNG files' }}
+        // No file input in the prerendered page: files set on it before hydration would be lost.
+        inputProps={{ 'aria-label': 'Choose PNG files', ...(hydrated ? {} : { type: 'hidden' }) }}
       >
         <Group justify="center" gap="xl" mih={180} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>
@@ -107,7 +112,7 @@ export function UploadArea() {
           </Stack>
         </Group>
       </Dropzone>
-      {CAN_CHOOSE_FOLDER && (
+      {folderChoice && (
         <Group justify="center">
           <FolderButton disabled={converting} />
         </Group>

@@ -11,7 +11,10 @@ import { preloadCards } from './lazy-cards';
  */
 export function useCardPreload(engineSettled: boolean): boolean {
   const [loaded, setLoaded] = useState(false);
-  const [servedFromCache] = useState(() => navigator.serviceWorker?.controller != null);
+  // No navigator while the page is prerendered at build time; only the effect reads the answer.
+  const [servedFromCache] = useState(
+    () => typeof navigator !== 'undefined' && navigator.serviceWorker?.controller != null,
+  );
   const mayLoad = !servedFromCache || engineSettled;
   useEffect(() => {
     if (!mayLoad) return;
