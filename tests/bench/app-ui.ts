@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import type { Locator, Page } from '@playwright/test';
 
 const CONVERT_NAME = /^Convert/;
-const RESET_NAME = /^Reset/;
+const RESET_NAME = /^Reset$/;
 const DOWNLOAD_ONE_NAME = /^Download(?! all)/;
 const DOWNLOAD_ALL_NAME = /^Download all/;
 const MODE_NAMES = { static: /^Static/i, animated: /^Animated/i } as const;
