@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { App } from './App';
@@ -21,7 +21,8 @@ void Promise.all([loadLocationRoutes(), isHome ? preloadHomePage().catch(() => {
   // them (an unknown path gets the not-found page's): that page is rendered afresh, not hydrated.
   const prerendered = container.dataset.route;
   if (loaded && prerendered !== undefined && prerendered === routeOf(window.location.pathname)) {
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+    startTransition(() => void hydrateRoot(container, app));
   } else {
     container.replaceChildren();
     container.removeAttribute('inert');
