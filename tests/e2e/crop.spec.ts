@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import { flatTiles } from '../fixtures/content';
 import { encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
 import { decodeGif, isGif, type DecodedGif } from '../support/gif';
 import { fileInput, type PagePng } from './home-support';
@@ -7,24 +8,6 @@ import { seriousViolations } from './support/axe';
 
 // Real conversions, several per test, on a 2-core machine shared with other jobs.
 test.setTimeout(180_000);
-
-/** Six far-apart colours: a GIF of them keeps every pixel exactly, so a crop can be checked pixel for pixel. */
-const COLOURS: [number, number, number][] = [
-  [230, 25, 75],
-  [60, 180, 75],
-  [255, 225, 25],
-  [0, 130, 200],
-  [245, 130, 48],
-  [145, 30, 180],
-];
-
-/** Flat 10×10 tiles whose colours run across and down; `shift` moves the colours along (one per frame). */
-function tiles(width: number, height: number, shift = 0): Rgba {
-  return makeRgba(width, height, (x, y) => [
-    ...COLOURS[(Math.floor(x / 10) + 3 * Math.floor(y / 10) + shift) % COLOURS.length]!,
-    255,
-  ]);
-}
 
 function png(name: string, image: Rgba): PagePng {
   return { name, mimeType: 'image/png', buffer: Buffer.from(encodePng(image)) };
@@ -102,7 +85,7 @@ async function expectCropFields(page: Page, crop: { x: number; y: number; width:
 }
 
 test('a still cropped with the keys, then with the fields: each GIF is exactly that part', async ({ page }) => {
-  const picture = tiles(120, 80);
+  const picture = flatTiles(120, 80);
   await page.goto('/');
   await fileInput(page).setInputFiles([png('tiles.png', picture)]);
   await expect(outputLine(page)).toHaveText('Output size: 120 × 80 px');
@@ -134,7 +117,7 @@ test('a still cropped with the keys, then with the fields: each GIF is exactly t
 });
 
 test('a still cropped by dragging a corner handle and then the box', async ({ page }) => {
-  const picture = tiles(120, 80);
+  const picture = flatTiles(120, 80);
   await page.goto('/');
   await fileInput(page).setInputFiles([png('tiles.png', picture)]);
   const box = cropBox(page);
@@ -168,7 +151,7 @@ test.describe('on a touch screen', () => {
 
   test('a finger drags a handle, and the page does not scroll instead', async ({ page }) => {
     await page.goto('/');
-    await fileInput(page).setInputFiles([png('tiles.png', tiles(120, 80))]);
+    await fileInput(page).setInputFiles([png('tiles.png', flatTiles(120, 80))]);
     const box = cropBox(page);
     await box.scrollIntoViewIfNeeded();
     const frame = (await box.locator('..').boundingBox())!;
@@ -192,7 +175,7 @@ test.describe('on a touch screen', () => {
 test('a 5-frame animation cropped with the fields and turned a quarter right keeps every frame and delay', async ({
   page,
 }) => {
-  const frames = [0, 1, 2, 3, 4].map((i) => tiles(90, 60, i));
+  const frames = [0, 1, 2, 3, 4].map((i) => flatTiles(90, 60, i));
   await page.goto('/');
   await fileInput(page).setInputFiles(frames.map((frame, i) => png(`frame-${i + 1}.png`, frame)));
   await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
@@ -213,7 +196,7 @@ test('a 5-frame animation cropped with the fields and turned a quarter right kee
 });
 
 test('a static batch of 3: one crop by keys and a flip for every file, each GIF exactly its part', async ({ page }) => {
-  const pictures = [tiles(100, 70, 0), tiles(100, 70, 2), tiles(100, 70, 4)];
+  const pictures = [flatTiles(100, 70, 0), flatTiles(100, 70, 2), flatTiles(100, 70, 4)];
   await page.goto('/');
   await fileInput(page).setInputFiles(pictures.map((picture, i) => png(`still-${i + 1}.png`, picture)));
   await page.locator('label', { hasText: 'Static (one GIF per file)' }).click();
@@ -242,7 +225,7 @@ test('a static batch of 3: one crop by keys and a flip for every file, each GIF 
 test('rotated a quarter and flipped upside down, the 120x80 picture becomes an 80x120 GIF of those pixels', async ({
   page,
 }) => {
-  const picture = tiles(120, 80);
+  const picture = flatTiles(120, 80);
   await page.goto('/');
   await fileInput(page).setInputFiles([png('tiles.png', picture)]);
   await page.getByRole('button', { name: 'Rotate right' }).click();
@@ -256,7 +239,7 @@ test('rotated a quarter and flipped upside down, the 120x80 picture becomes an 8
 
 test('the size estimate follows a crop', async ({ page }) => {
   await page.goto('/');
-  await fileInput(page).setInputFiles([png('tiles.png', tiles(400, 300))]);
+  await fileInput(page).setInputFiles([png('tiles.png', flatTiles(400, 300))]);
   const estimate = page.getByTestId('size-estimate');
   await expect(estimate).toContainText('Estimated size at these settings', { timeout: 60_000 });
   const before = await estimate.innerText();
@@ -273,7 +256,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    await fileInput(page).setInputFiles([png('tall.png', tiles(60, 200))]);
+    await fileInput(page).setInputFiles([png('tall.png', flatTiles(60, 200))]);
     await page.getByRole('button', { name: 'Rotate left' }).click();
     await page.getByRole('combobox', { name: 'Aspect ratio' }).click();
     await page.getByRole('option', { name: '16:9' }).click();

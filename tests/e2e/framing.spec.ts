@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { encodePng, makeRgba, type Rgba } from '../fixtures/pngs';
-import { photoLike } from '../fixtures/content';
+import { FLAT_COLOURS, photoLike } from '../fixtures/content';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
 import type { Harness, HarnessBatchItem, HarnessResult } from './engine-harness/harness';
@@ -33,15 +33,7 @@ test.beforeEach(async ({ page }) => {
   await page.goto(harness.url);
 });
 
-const COLOURS: [number, number, number][] = [
-  [230, 25, 75],
-  [60, 180, 75],
-  [255, 225, 25],
-  [0, 130, 200],
-  [245, 130, 48],
-  [145, 30, 180],
-  [20, 20, 20],
-];
+const COLOURS: [number, number, number][] = [...FLAT_COLOURS, [20, 20, 20]];
 
 /** Flat colours in uneven bands and cells, so every turn and mirror looks different; `shift` varies a frame. */
 const flat = (width: number, height: number, shift = 0): Rgba =>

@@ -6,7 +6,7 @@
 import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { BLEND, buildApng, DISPOSE, solid } from '../fixtures/apng';
-import { photoLike } from '../fixtures/content';
+import { flatTiles, photoLike } from '../fixtures/content';
 import { makeRgba, testPattern, type Rgba } from '../fixtures/pngs';
 import { decodeGif, isGif, meanAbsoluteError, type DecodedGif } from '../support/gif';
 import { startPreviewServer } from '../support/preview-server';
@@ -312,16 +312,8 @@ test('crop, rotate and flip: a 4:3 box moved by a key, turned right and mirrored
   keepGif,
   baseURL,
 }) => {
-  // Flat 10×10 tiles of six colours: the GIF keeps every pixel, so where the crop fell is exact.
-  const colours: [number, number, number][] = [
-    [230, 25, 75],
-    [60, 180, 75],
-    [255, 225, 25],
-    [0, 130, 200],
-    [245, 130, 48],
-    [145, 30, 180],
-  ];
-  const source = makeRgba(120, 80, (x, y) => [...colours[(Math.floor(x / 10) + 3 * Math.floor(y / 10)) % 6]!, 255]);
+  // Flat tiles: the GIF keeps every pixel, so where the crop fell is exact.
+  const source = flatTiles(120, 80);
   await openApp(page, `${baseURL}/`);
   await chooseFiles(page, [pngFile('tiles.png', source)]);
   // The largest 4:3 box in 120×80 is 107×80, centred: x = 6; one key to the right makes it 7.
