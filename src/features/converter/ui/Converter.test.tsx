@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { Converter } from './Converter';
+import { DEFAULT_SETTINGS } from '../rules/settings';
 
 describe('Converter', () => {
   it('warms the engine up once the page is idle', async () => {
@@ -74,7 +75,9 @@ describe('Converter', () => {
     await user.click(screen.getByRole('button', { name: /^Convert/ }));
 
     expect(runtime.current.request.files.map((f) => f.name)).toEqual(['one.png', 'three.png']);
+    // Everything not touched on the page is as it starts.
     expect(runtime.current.request.settings).toEqual({
+      ...DEFAULT_SETTINGS,
       mode: 'animated',
       quality: 70,
       frameDelay: 650,
@@ -82,19 +85,6 @@ describe('Converter', () => {
       resize: true,
       width: 300,
       height: 150,
-      maintainAspectRatio: true,
-      dither: 'auto',
-      matte: null,
-      alphaThreshold: null,
-      softEdges: 'cut',
-      loopPlays: 'forever',
-      boomerang: false,
-      holdLastFrame: false,
-      holdLastFrameMs: 2000,
-      frameStep: 1,
-      targetBytes: null,
-      crop: null,
-      orientation: { quarterTurns: 0, mirrored: false },
     });
   });
 });
