@@ -173,6 +173,72 @@ export async function chooseSoftEdges(page: Page, choice: 'Cut' | 'Dither', wait
   return radio.isChecked();
 }
 
+/** The crop fields, width and height first so that the position has room (the fields clamp to the picture). */
+const CROP_FIELDS = [
+  ['Crop width', 'width'],
+  ['Crop height', 'height'],
+  ['Crop X', 'x'],
+  ['Crop Y', 'y'],
+] as const;
+
+/**
+ * Crops and turns the picture through the settings card's own controls, as a person would: the crop typed
+ * into the Crop X/Y/width/height fields (each left, so it is taken), then Rotate right for each quarter turn.
+ */
+export async function setFraming(
+  page: Page,
+  framing: { crop: { x: number; y: number; width: number; height: number } | null; quarterTurnsRight: number },
+): Promise<void> {
+  if (framing.crop) {
+    for (const [name, side] of CROP_FIELDS) {
+      const field = page.getByRole('textbox', { name, exact: true });
+      const value = framing.crop[side];
+      await field.fill(String(value));
+      await field.blur();
+      for (let tries = 0; (await field.inputValue()) !== `${value} px`; tries++) {
+        if (tries >= 50) throw new Error(`the ${name} field did not take ${value}`);
+        await page.waitForTimeout(100);
+      }
+    }
+  }
+  for (let turn = 0; turn < framing.quarterTurnsRight; turn++)
+    await page.getByRole('button', { name: 'Rotate right', exact: true }).click();
+}
+
+/** Turns the picture back upright after `setFraming` (a new choice of files drops the crop, not the turn). */
+export async function turnBack(page: Page, quarterTurnsRight: number): Promise<void> {
+  for (let turn = 0; turn < quarterTurnsRight; turn++)
+    await page.getByRole('button', { name: 'Rotate left', exact: true }).click();
+}
+
+/** The User Timing mark a size estimate's sample leaves (runtime/browser-runtime.ts SAMPLE_STAGES_MARK). */
+const SAMPLE_STAGES_MARK = 'png2gif:sample-stages';
+
+/** The page's clock, to pass to `settle` as the moment of the last change. */
+export const pageNow = (page: Page): Promise<number> => page.evaluate('performance.now()') as Promise<number>;
+
+/**
+ * Waits as a person pausing before Convert would: until the size estimate's sample made after the last
+ * change (`changedAt`, the page's clock) has finished, when there is one to wait for (not in a batch, which
+ * has no estimate), and at least `pauseMs` after the change, for the page's idle-time work to be done.
+ */
+export async function settle(
+  page: Page,
+  changedAt: number,
+  { pauseMs, estimate }: { pauseMs: number; estimate: boolean },
+): Promise<void> {
+  if (estimate)
+    await page
+      .waitForFunction(
+        `performance.getEntriesByName('${SAMPLE_STAGES_MARK}').some((entry) => entry.startTime > ${changedAt})`,
+        undefined,
+        { timeout: 20_000, polling: 100 },
+      )
+      .catch(() => {});
+  const left = changedAt + pauseMs - (await pageNow(page));
+  if (left > 0) await page.waitForTimeout(left);
+}
+
 export const ARM_PROBE = `(() => {
   const nameOf = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim();
   const probe = { clickAt: null, doneAt: null, failed: null, results: 0 };

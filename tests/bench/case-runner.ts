@@ -10,6 +10,10 @@ import {
   convertAndWait,
   downloadResults,
   openConverter,
+  pageNow,
+  setFraming,
+  settle,
+  turnBack,
   type ModeChoice,
   type StageDetail,
   type QualityChoice,
@@ -21,11 +25,18 @@ import { OUTPUTS_DIR } from './paths';
 import { formatMs } from './report';
 import { gifQuality, gifSize, ReferencePictures, type GifQuality } from './quality';
 import { spread, type Spread } from './stats';
+import { framingOf, runOrder, summariseFraming, type Framing, type FramingName, type FramingResult } from './framing';
 import { STAGES } from '@/features/converter/rules/stage-times';
 
 /** The app's upload limit; the 60-frame case records it instead of failing when the UI holds it. */
 const UI_FILE_LIMIT = 10;
 export const CONVERSION_TIMEOUT_MS = 10 * 60_000;
+/**
+ * A framed run and its plain counterpart wait this long after their last setting before Convert (and for the
+ * size estimate of it), as a person looking at the picture would: the estimate's sample (its settings settle
+ * for 500 ms) and the facts read ahead of the new framing are then done, as they are for the plain run's files.
+ */
+export const FRAMING_PAUSE_MS = 1500;
 
 /** How the app ran a case: all files in one conversion, or a batch one file at a time. */
 export type AppWay = 'one conversion' | 'batch (several results)' | 'one by one' | 'not run';
@@ -65,6 +76,8 @@ export interface CaseResult {
    * result minus the engine's own time (one-conversion cases only). Null when the build leaves no marks.
    */
   stages: Record<string, number> | null;
+  /** With `--framing`: the framed runs against plain ones driven alike, run by run in turn. */
+  framing?: FramingResult | null;
 }
 
 const emptySide = (): SideResult => ({ runsMs: [], time: null, outputBytes: null, quality: null, error: null });
@@ -120,6 +133,25 @@ class AppCaseDriver {
     return this.convertTogether(this.conversionCase.kind === 'animated' ? 'animated' : 'static', false);
   }
 
+  /**
+   * One conversion as `measure` runs it, but with `framing` set through the page's controls (none: plain), and
+   * a pause before Convert (settle): the comparison of a framing's cost, whose runs are driven alike.
+   */
+  async measureFramed(framing: Framing | null): Promise<AppAttempt> {
+    if (this.way !== 'one conversion' && this.way !== 'batch (several results)')
+      return { ms: 0, stages: [], gifs: null, failed: `not run (${this.way})` };
+    const { kind } = this.conversionCase;
+    await clearSelection(this.page);
+    const choice = await chooseFiles(this.page, this.inputs.files);
+    if (!choice.accepted) return { ms: 0, stages: [], gifs: null, failed: `files refused: ${choice.reason}` };
+    await this.chooseSettings(kind === 'animated' ? 'animated' : 'static');
+    if (framing) await setFraming(this.page, framing);
+    await settle(this.page, await pageNow(this.page), { pauseMs: FRAMING_PAUSE_MS, estimate: kind !== 'batch' });
+    const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
+    if (framing) await turnBack(this.page, framing.quarterTurnsRight);
+    return { ms: timing.ms, stages: timing.stages, gifs: null, failed: timing.failed };
+  }
+
   private async convertTogether(mode: 'static' | 'animated', keepGifs: boolean): Promise<AppAttempt | null> {
     await clearSelection(this.page);
     const choice = await chooseFiles(this.page, this.inputs.files);
@@ -160,6 +192,8 @@ export interface CaseRunOptions {
   /** Quality percent to set in the app; null keeps the app's default. */
   quality: number | null;
   nativeAvailable: boolean;
+  /** Also run with these framings against plain runs driven alike (none: not). */
+  framings?: readonly FramingName[];
   log: (line: string) => void;
 }
 
@@ -188,6 +222,15 @@ export async function runConversionCase(
   const outputs = { app: null as Uint8Array[] | null, native: [] as string[] };
   const loads: number[] = [];
   const stageRuns: Record<string, number>[] = [];
+  const framings = options.framings ?? [];
+  // Per run (index 0: the warm-up), the plain and each framing's click to result; null: not measured.
+  const framedRuns: Record<'plain' | FramingName, (number | null)[]> = {
+    plain: [],
+    turn: [],
+    crop: [],
+    'crop-turn': [],
+  };
+  let framingError: string | null = null;
 
   try {
     await openConverter(page, url);
@@ -221,6 +264,27 @@ export async function runConversionCase(
     if (native) await sideStep('native warm-up', async () => void (await nativeStep()), native);
     options.log(`    warm-up done (app: ${driver.way}${driver.note ? `, ${driver.note}` : ''})`);
 
+    /** The plain and framed runs of run `run` in turn (0 warms them up), each framing's crop moved a little. */
+    const framingRun = async (run: number) => {
+      if (framings.length === 0 || framingError) return;
+      const { width, height } = conversionCase;
+      for (const variant of runOrder(framings, run)) {
+        if (framingError) return;
+        try {
+          const attempt = await driver.measureFramed(
+            variant === 'plain' ? null : framingOf(variant, width, height, run),
+          );
+          if (attempt.failed) throw new Error(attempt.failed);
+          framedRuns[variant][run] = attempt.ms;
+          options.log(`    ${run === 0 ? 'warm-up' : `run ${run}`}, ${variant}: ${formatMs(attempt.ms)}`);
+        } catch (error) {
+          framingError = `${variant}: ${error instanceof Error ? error.message.split('\n')[0]! : String(error)}`;
+          options.log(`    framing failed: ${framingError}`);
+        }
+      }
+    };
+    if (driver.way !== 'not run' && !app.error) await framingRun(0);
+
     for (let run = 1; run <= options.runs; run++) {
       loads.push(loadavg()[0]!);
       if (driver.way !== 'not run' && !app.error) {
@@ -243,6 +307,7 @@ export async function runConversionCase(
       options.log(
         `    run ${run}/${options.runs}: app ${formatMs(app.runsMs.at(-1))}, native ${formatMs(native?.runsMs.at(-1))}`,
       );
+      if (driver.way !== 'not run' && !app.error) await framingRun(run);
     }
     Object.assign(app, {
       way: driver.way,
@@ -270,8 +335,21 @@ export async function runConversionCase(
     ratio: app.time && native?.time ? app.time.median / native.time.median : null,
     load: loads.length > 0 ? spread(loads) : null,
     stages: stageMedians(stageRuns),
+    framing:
+      framings.length === 0
+        ? null
+        : summariseFraming(
+            measuredRuns(framedRuns.plain, options.runs),
+            Object.fromEntries(framings.map((name) => [name, measuredRuns(framedRuns[name], options.runs)])),
+            framings,
+            framingError ?? (app.way === 'not run' || app.error ? 'not run (the app did not convert the case)' : null),
+          ),
   };
 }
+
+/** Runs 1 … `runs` of a variant (the warm-up left out), null where one was not measured. */
+const measuredRuns = (runs: readonly (number | null)[], count: number) =>
+  Array.from({ length: count }, (_, i) => runs[i + 1] ?? null);
 
 /** One run's stages summed over its conversions, with `ui` for a single conversion; null without marks. */
 export function stageSums(attempt: {

@@ -46,6 +46,18 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--engines', 'safari'])).toThrow(/unknown engine/);
   });
 
+  it('runs no framing unless --framing names some, and needs a conversion case for them', () => {
+    expect(parseOptions([]).framings).toEqual([]);
+    expect(parseOptions(['--framing', 'crop-turn,turn']).framings).toEqual(['turn', 'crop-turn']);
+    expect(parseOptions(['--quick', '--engines', 'none', '--framing=turn'])).toMatchObject({
+      quick: true,
+      engines: [],
+      framings: ['turn'],
+    });
+    expect(() => parseOptions(['--framing', 'sideways'])).toThrow(/unknown framing/);
+    expect(() => parseOptions(['--cases', 'page', '--framing', 'turn'])).toThrow(/--framing needs a conversion case/);
+  });
+
   it('refuses unknown flags and bad numbers', () => {
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option/);
     expect(() => parseOptions(['--runs', '0'])).toThrow(/positive integer/);

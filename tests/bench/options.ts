@@ -1,4 +1,5 @@
-import { ALL_CASE_IDS } from './cases';
+import { ALL_CASE_IDS, CONVERSION_CASES } from './cases';
+import { FRAMINGS, parseFramings, type FramingName } from './framing';
 
 /** The engines timed besides Chromium, as ratios to it. */
 export const OTHER_ENGINES = ['firefox', 'webkit'] as const;
@@ -22,6 +23,8 @@ export interface BenchOptions {
   port: number | undefined;
   /** Engines whose click-to-result times are reported as ratios to Chromium's. */
   engines: OtherEngine[];
+  /** Framings each conversion case is also run with through the page's controls, against a plain run (Chromium). */
+  framings: FramingName[];
   help: boolean;
 }
 
@@ -36,6 +39,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --port N           port for vite preview (default: a free port)
   --engines a,b      also time the conversion cases in these engines, as ratios to Chromium: ${OTHER_ENGINES.join(', ')}
                      (default: both; none: Chromium only)
+  --framing a,b      also run each conversion case with these framings set on the page, against a plain run in
+                     turn, in Chromium: ${FRAMINGS.join(', ')} (turn: a quarter right; crop: 2 % off each side)
   --help             this text`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -49,6 +54,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     dist: null,
     port: undefined,
     engines: [...OTHER_ENGINES],
+    framings: [],
     help: false,
   };
   let runsGiven = false;
@@ -89,6 +95,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--engines':
         options.engines = selectEngines(value());
         break;
+      case '--framing':
+        options.framings = parseFramings(value());
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -99,6 +108,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   }
   if (options.quick && !runsGiven) options.runs = 1;
   if (options.skipMemory) options.cases = options.cases.filter((id) => id !== 'memory');
+  if (options.framings.length > 0 && !CONVERSION_CASES.some((c) => options.cases.includes(c.id)))
+    throw new Error(`--framing needs a conversion case in --cases (not only page or memory)`);
   return options;
 }
 

@@ -4,6 +4,7 @@ import type { MemoryResult } from './memory';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 import { spread, type Spread } from './stats';
 import { targetRatio } from './cases';
+import { FRAMING_COST_TARGET, formatAdded, type FramingResult } from './framing';
 import { STAGES } from '@/features/converter/rules/stage-times';
 
 export const formatMs = (ms: number | null | undefined): string =>
@@ -216,5 +217,32 @@ export function enginesTable(
     `Chromium's (target ≤ ${ENGINE_RATIO_TARGET}× for ${others.map(({ engine }) => engine).join(' and ')}):`,
     ...engines.map(({ engine, version }) => `  ${engine}: ${version}`),
     table(['case', ...engines.map(({ engine }) => engine)], rows),
+  ].join('\n');
+}
+
+/** What each framing adds to click to result, per case: medians of the runs and of the per-run ratios (min–max). */
+export function framingTable(
+  results: readonly (Pick<CaseResult, 'title'> & { framing?: FramingResult | null })[],
+): string {
+  const rows = results.flatMap(({ title, framing }) => {
+    if (!framing) return [];
+    if (framing.framed.every((f) => !f.time))
+      return [[title, '—', formatSpread(framing.plain.time), '—', framing.error ?? '—', '—']];
+    return framing.framed.map((f) => [
+      title,
+      f.framing,
+      formatSpread(framing.plain.time),
+      formatSpread(f.time),
+      f.ratio
+        ? `${formatAdded(f.ratio.median)} (${formatAdded(f.ratio.min)} to ${formatAdded(f.ratio.max)})${framing.error ? `; stopped: ${framing.error}` : ''}`
+        : (framing.error ?? '—'),
+      f.ratio ? (f.ratio.median - 1 <= FRAMING_COST_TARGET ? 'met' : 'MISSED') : '—',
+    ]);
+  });
+  return [
+    'Crop and rotation (--framing), set on the page, against plain runs driven alike, in turn run by run; both pause',
+    "before Convert for the size estimate of their settings. Added = each run's framed time ÷ its plain time, median",
+    `(min to max); turn = a quarter right, crop = 2 % off each side, moved by a pixel each run (target ≤ +${FRAMING_COST_TARGET * 100} %):`,
+    table(['case', 'framing', 'plain median (min–max)', 'framed median (min–max)', 'added', 'target'], rows),
   ].join('\n');
 }

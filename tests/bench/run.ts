@@ -20,7 +20,7 @@ import { DIST_DIR, RESULTS_DIR, REPO_ROOT } from './paths';
 import { debianMissingHint } from './inputs/debian-pictures';
 import { startPreviewServer } from '../support/preview-server';
 import { buildApp } from './build-app';
-import { casesTable, enginesTable, memoryReport, pageReport, stagesTable } from './report';
+import { casesTable, enginesTable, framingTable, memoryReport, pageReport, stagesTable } from './report';
 import { timeCasesInEngines, type EngineTimes } from './engines';
 import type { InputSet } from './inputs/write-inputs';
 
@@ -119,6 +119,7 @@ async function main(): Promise<void> {
         runs: options.runs,
         quality: options.quality,
         nativeAvailable: ffmpegVersion !== null,
+        framings: options.framings,
         log,
       });
       cases.push(result);
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
     quick: options.quick,
     runs: options.runs,
     appQuality: options.quality ?? 'app default',
+    framings: options.framings,
     durationS: Math.round((Date.now() - started) / 1000),
     dist: distDir,
     loadAtStart,
@@ -173,6 +175,7 @@ async function main(): Promise<void> {
   );
   log(`Load average (1, 5, 15 min): ${environment.loadAtStart} at the start, ${environment.loadAtEnd} at the end`);
   if (cases.length > 0) log(`\n${casesTable(cases)}\n\n${stagesTable(cases)}`);
+  if (options.framings.length > 0) log(`\n${framingTable(cases)}`);
   if (engines.length > 0) log(`\n${enginesTable(cases, engines)}`);
   if (page) log(`\n${pageReport(page)}`);
   if (memory) log(`\n${memoryReport(memory)}`);
