@@ -137,7 +137,7 @@ class AppCaseDriver {
    * One conversion as `measure` runs it, but with `framing` set through the page's controls (none: plain), and
    * a pause before Convert (settle): the comparison of a framing's cost, whose runs are driven alike.
    */
-  async measureFramed(framing: Framing | null): Promise<AppAttempt> {
+  async measureFramed(framing: Framing | null, check: boolean): Promise<AppAttempt> {
     if (this.way !== 'one conversion' && this.way !== 'batch (several results)')
       return { ms: 0, stages: [], gifs: null, failed: `not run (${this.way})` };
     const { kind } = this.conversionCase;
@@ -148,8 +148,11 @@ class AppCaseDriver {
     if (framing) await setFraming(this.page, framing);
     await settle(this.page, await pageNow(this.page), { pauseMs: FRAMING_PAUSE_MS, estimate: kind !== 'batch' });
     const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
+    // The warm-up proves the framing was taken: the GIF has the framed picture's shape.
+    const gifs = check && !timing.failed ? await downloadResults(this.page) : null;
     if (framing) await turnBack(this.page, framing.quarterTurnsRight);
-    return { ms: timing.ms, stages: timing.stages, gifs: null, failed: timing.failed };
+    const shapeError = gifs && framing ? framedShapeError(framing, this.conversionCase, gifs[0]) : null;
+    return { ms: timing.ms, stages: timing.stages, gifs, failed: timing.failed ?? shapeError };
   }
 
   private async convertTogether(mode: 'static' | 'animated', keepGifs: boolean): Promise<AppAttempt | null> {
@@ -273,6 +276,7 @@ export async function runConversionCase(
         try {
           const attempt = await driver.measureFramed(
             variant === 'plain' ? null : framingOf(variant, width, height, run),
+            run === 0,
           );
           if (attempt.failed) throw new Error(attempt.failed);
           framedRuns[variant][run] = attempt.ms;
@@ -345,6 +349,21 @@ export async function runConversionCase(
             framingError ?? (app.way === 'not run' || app.error ? 'not run (the app did not convert the case)' : null),
           ),
   };
+}
+
+/** Why a framed GIF does not have the framed picture's shape (cropped, then turned), or null when it does. */
+function framedShapeError(
+  framing: Framing,
+  conversionCase: ConversionCase,
+  gif: Uint8Array | undefined,
+): string | null {
+  if (!gif) return 'no GIF to check the framing on';
+  const { width, height } = framing.crop ?? conversionCase;
+  const [wide, high] = framing.quarterTurnsRight % 2 ? [height, width] : [width, height];
+  const size = gifSize(gif);
+  return Math.abs(size.width / size.height - wide / high) < 0.02
+    ? null
+    : `the framed GIF is ${size.width}x${size.height}, not the shape of ${wide}x${high}`;
 }
 
 /** Runs 1 … `runs` of a variant (the warm-up left out), null where one was not measured. */

@@ -237,15 +237,40 @@ test('rotated a quarter and flipped upside down, the 120x80 picture becomes an 8
   expectPixels(gif.frames[0]!.image, upsideDown(turnedRight(picture)));
 });
 
-test('the size estimate follows a crop', async ({ page }) => {
+/** The bytes the size estimate line states ('about 1.5 KB'), as the page rounds them. */
+function estimatedBytes(text: string): number {
+  const match = /about ([\d.]+) (Bytes|KB|MB)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match![1]) * 1024 ** ['Bytes', 'KB', 'MB'].indexOf(match![2]!);
+}
+
+test('the size estimate follows a crop and a turn before Convert, and the GIF is that part', async ({ page }) => {
+  const picture = flatTiles(400, 300);
   await page.goto('/');
-  await fileInput(page).setInputFiles([png('tiles.png', flatTiles(400, 300))]);
+  await fileInput(page).setInputFiles([png('tiles.png', picture)]);
   const estimate = page.getByTestId('size-estimate');
   await expect(estimate).toContainText('Estimated size at these settings', { timeout: 60_000 });
-  const before = await estimate.innerText();
-  await cropByFields(page, { x: 0, y: 0, width: 40, height: 30 });
-  await expect(estimate).toContainText('Estimated size at these settings');
-  await expect(estimate).not.toHaveText(before, { timeout: 60_000 });
+  const whole = estimatedBytes(await estimate.innerText());
+  await cropByFields(page, { x: 7, y: 5, width: 100, height: 60 });
+  await page.getByRole('button', { name: 'Rotate right' }).click();
+  await expect(outputLine(page)).toHaveText('Output size: 60 × 100 px');
+  // The estimate of the cut picture, shown before Convert is clicked: a twentieth of the pixels.
+  await expect
+    .poll(async () => estimatedBytes(await estimate.innerText()), { timeout: 60_000 })
+    .toBeLessThan(whole / 4);
+  const framed = estimatedBytes(await estimate.innerText());
+  await page.getByRole('button', { name: 'Convert to GIF' }).click();
+  const link = page.getByRole('link', { name: 'Download', exact: true });
+  await expect(link).toBeVisible({ timeout: 150_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const bytes = readFileSync(await file.path());
+  const gif = decodeGif(new Uint8Array(bytes));
+  expect(gif.frames).toHaveLength(1);
+  expectPixels(gif.frames[0]!.image, turnedRight(cropped(picture, 7, 5, 100, 60)));
+  // The estimate was of this GIF: within a factor of two of its bytes, where the uncut picture's was not.
+  expect(framed / bytes.length).toBeGreaterThan(0.5);
+  expect(framed / bytes.length).toBeLessThan(2);
+  expect(whole / bytes.length).toBeGreaterThan(2);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -118,7 +118,8 @@ export interface ConverterRuntime {
   /**
    * The files just chosen, with the settings of the moment: the runtime may check and decode them in idle
    * time, so that Convert does not read, check and decode them first. What a check finds is reported by
-   * the conversion, as if it had found it itself.
+   * the conversion, as if it had found it itself. Called again with the same files when their crop or
+   * orientation has changed: what is decoded already is not decoded again, only read as now framed.
    */
   prepare(files: readonly File[], settings: ConversionSettings): void;
 }

@@ -3,7 +3,7 @@ import type { Size } from '../rules/dimensions';
 import type { FrameFacts } from '../rules/palette/frame-facts';
 import type { Picture } from '../rules/plan/frame-sources';
 import type { TransparencyOptions } from '../rules/palette/matte';
-import type { FactsAsk } from '../rules/plan/facts-ahead';
+import type { FactsAheadAsk } from '../rules/plan/facts-ahead';
 import type { FrameCut } from '../rules/plan/frame-cuts';
 
 /** The messages between the runtime and its decode worker, written once. */
@@ -52,8 +52,11 @@ export interface DecodeAheadRequest {
   key: number;
   /** Its width × height, from its header. */
   pixels: number;
-  /** The facts to read from it too, as a conversion at the settings of the moment will ask (or none). */
-  facts: FactsAsk | null;
+  /**
+   * The facts to read from it too, as a conversion at the settings of the moment will ask (or none), from its
+   * cut when it is cropped or turned. For a file kept already, only these are read (a new framing of it).
+   */
+  facts: FactsAheadAsk | null;
 }
 
 export type DecodeWorkerRequest = DecodeRequest | KeepOnlyRequest | DecodeAheadRequest;

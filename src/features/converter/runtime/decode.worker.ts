@@ -10,7 +10,7 @@ import { ERROR_MESSAGES, errorMessageOf, failedToLoadImage } from '../rules/erro
 import { FrameAnalyser, type FrameFacts } from '../rules/palette/frame-facts';
 import { applyMatte } from '../rules/palette/matte';
 import { samplePixels } from '../rules/estimate/sample-pixels';
-import { factsAskKey, type FactsAsk } from '../rules/plan/facts-ahead';
+import { cutKey, factsAskKey, type FactsAheadAsk, type FactsAsk } from '../rules/plan/facts-ahead';
 import { KeptDecodes } from './kept-decodes';
 import type { Size } from '../rules/dimensions';
 import type { Picture } from '../rules/plan/frame-sources';
@@ -297,7 +297,7 @@ async function cutFrame(request: DecodeRequest, cut: FrameCut): Promise<Decoded>
   const same = size.width === framed.size.width && size.height === framed.size.height;
   // The whole cut of a kept decode: its facts are kept with the cut they were read from.
   const keptAs = picture === 'file' ? (kept.get(key) ?? null) : null;
-  if (same && whole) return { rgba: framed.rgba, keptAs, cutKey: JSON.stringify(cut) };
+  if (same && whole) return { rgba: framed.rgba, keptAs, cutKey: cutKey(cut) };
   if (tilesAt && whole && size.width <= framed.size.width && size.height <= framed.size.height) {
     const pixels = samplePixels(framed.rgba, framed.size, tilesAt, size);
     if (pixels) return { rgba: pixels, keptAs: null };
@@ -336,9 +336,12 @@ async function decodeFrame(request: DecodeRequest): Promise<Decoded> {
 
 const analyser = new FrameAnalyser();
 
+/** The key of an ask's facts: of the picture as it is, or of one cut of it. */
+const askedKey = (ask: FactsAsk, cut: string | undefined) => (cut ? `${factsAskKey(ask)}|${cut}` : factsAskKey(ask));
+
 /** The frame blended onto the matte, and its facts: those of the last encode of its kept decode when asked alike. */
 function prepare(ask: FactsAsk, { rgba, keptAs, cutKey }: Decoded): FrameFacts {
-  const asked = cutKey ? `${factsAskKey(ask)}|${cutKey}` : factsAskKey(ask);
+  const asked = askedKey(ask, cutKey);
   if (keptAs?.facts?.asked === asked) {
     applyMatte(rgba, ask.transparency);
     return keptAs.facts.facts;
@@ -348,6 +351,22 @@ function prepare(ask: FactsAsk, { rgba, keptAs, cutKey }: Decoded): FrameFacts {
   return facts;
 }
 
+/**
+ * The facts asked ahead of a kept decode, kept with it for the conversion to come: read from the kept pixels
+ * themselves (an ask ahead has no matte, facts-ahead.ts, so nothing changes them), or from the cut of them
+ * that a cropped or turned conversion will make.
+ */
+function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture): void {
+  const { cut } = ask;
+  if (keptAs.facts?.asked === askedKey(ask, cut ? cutKey(cut) : undefined)) return;
+  if (!cut) {
+    prepare(ask, { rgba: keptAs.rgba, keptAs });
+    return;
+  }
+  const framed = framedPixels(keptAs.rgba, ask.source, cut.crop, cut.orientation);
+  prepare(ask, { rgba: framed.rgba, keptAs, cutKey: cutKey(cut) });
+}
+
 scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
   if (event.data.type === 'keep-only') {
     kept.keepOnly(event.data.keys);
@@ -355,11 +374,19 @@ scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
   }
   if (event.data.type === 'decode-ahead') {
     const { file, key, pixels, facts } = event.data;
-    // Not an answer: an undecodable file is reported by the conversion that decodes it.
-    if (!decoding.has(key) && kept.get(key) === undefined)
-      decodeAndKeep(file, key, '', null, pixels).then(
-        // Read from the kept pixels themselves: an ask ahead has no matte (facts-ahead.ts), so nothing changes them.
-        ({ keptAs }) => keptAs && facts && prepare(facts, { rgba: keptAs.rgba, keptAs }),
+    const readAhead = (keptAs: KeptPicture | null | undefined) => keptAs && facts && prepareAhead(facts, keptAs);
+    // Not an answer: an undecodable file is reported by the conversion that decodes it. A file kept or being
+    // decoded already (a new framing of it) only has the facts of the new ask read.
+    const underWay = decoding.get(key);
+    if (underWay)
+      void underWay.then(
+        () => readAhead(kept.get(key)),
+        () => {},
+      );
+    else if (kept.get(key) !== undefined) readAhead(kept.get(key));
+    else
+      void decodeAndKeep(file, key, '', null, pixels).then(
+        ({ keptAs }) => readAhead(keptAs),
         () => {},
       );
     return;

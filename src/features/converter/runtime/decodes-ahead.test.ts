@@ -73,4 +73,25 @@ describe('DecodesAhead: the PNGs just chosen, decoded while the person looks at 
     expect(target.decodeAhead).toHaveBeenCalledTimes(1);
     expect(target.decodeAhead).toHaveBeenCalledWith([{ file: later, pixels: 16, facts: expect.any(Object) }]);
   });
+
+  it('the same files newly cropped and turned: asks for the facts of that cut', async () => {
+    const { ahead, target, runIdle } = decodesAhead();
+    const file = still('a.png', 40, 30);
+    const framed = {
+      ...DEFAULT_SETTINGS,
+      crop: { x: 2, y: 3, width: 20, height: 10 },
+      orientation: { quarterTurns: 1 as const, mirrored: false },
+    };
+    ahead.prepare([file], framed);
+    await runIdle();
+    expect(target.decodeAhead).toHaveBeenCalledWith([
+      { file, pixels: 1200, facts: factsAhead(framed, [{ name: 'a.png', width: 40, height: 30 }])[0] },
+    ]);
+    const [[only]] = target.decodeAhead.mock.calls[0]!;
+    expect(only!.facts).toMatchObject({
+      canvas: { width: 10, height: 20 },
+      source: { width: 40, height: 30 },
+      cut: { crop: framed.crop, orientation: framed.orientation },
+    });
+  });
 });

@@ -7,14 +7,14 @@ import type { TransparencyOptions } from '../rules/palette/matte';
 import { assignDecodesAhead } from './kept-decodes';
 import { failAllOnError, settle, type Waiting } from './worker-requests';
 import type { DecodeAheadRequest, DecodeRequest, DecodeResponse, KeepOnlyRequest } from './decode-protocol';
-import type { FactsAsk } from '../rules/plan/facts-ahead';
+import type { FactsAheadAsk } from '../rules/plan/facts-ahead';
 import type { FrameCut } from '../rules/plan/frame-cuts';
 
 /** A still PNG to decode ahead: its pixel count (from its header) and the facts to read from it too. */
 export interface DecodeAhead {
   file: Blob;
   pixels: number;
-  facts: FactsAsk | null;
+  facts: FactsAheadAsk | null;
 }
 
 interface Pending extends Waiting<DecodedFrame> {
@@ -115,13 +115,17 @@ export class FrameDecoder {
       this.parallelism,
     );
     assigned.forEach((index, i) => {
-      if (index === null) return;
-      while (this.#workers.length <= index) this.#startWorker();
-      const worker = this.#workers[index]!;
       const { file, pixels, facts } = files[i]!;
-      const request: DecodeAheadRequest = { type: 'decode-ahead', file, key: this.#keyOf(file), pixels, facts };
+      const key = this.#keyOf(file);
+      // A file decoded already (the same files, newly cropped or turned): the worker that keeps it reads the
+      // facts of the new ask from its kept decode.
+      const held = facts ? this.#holders.get(key) : undefined;
+      if (index === null && !held) return;
+      while (index !== null && this.#workers.length <= index) this.#startWorker();
+      const worker = held ?? this.#workers[index!]!;
+      const request: DecodeAheadRequest = { type: 'decode-ahead', file, key, pixels, facts };
       worker.postMessage(request);
-      this.#holders.set(request.key, worker);
+      this.#holders.set(key, worker);
     });
   }
 

@@ -5,7 +5,7 @@ import { abortError, engineLoadFailure, FAILURE_MESSAGES } from '../rules/errors
 import { DEFAULT_SETTINGS } from '../rules/settings';
 import { ESTIMATE_ABORT_GRACE_MS } from '../rules/estimate/size-estimate';
 import { findPreset } from '../rules/size-presets';
-import { createConverterStore } from './converter-store';
+import { createConverterStore, FRAMING_SETTLE_MS } from './converter-store';
 
 function setup() {
   const runtime = createFakeRuntime();
@@ -107,6 +107,40 @@ describe('converter store', () => {
     expect(state().settings.crop).toBeNull();
     // The orientation is a choice about the pictures' direction, kept like the other settings.
     expect(state().settings.orientation).toEqual(turned);
+  });
+
+  it('hands the files over again once a new crop or turn has settled, to be read ahead as now framed', () => {
+    vi.useFakeTimers();
+    try {
+      const { runtime, state } = setup();
+      const files = [pngFile('a.png'), pngFile('b.png')];
+      state().chooseFiles(files);
+      // Dragging the box or typing a field: only the framing the person stops at is read.
+      state().updateSettings({ crop: { x: 0, y: 0, width: 50, height: 40 } });
+      vi.advanceTimersByTime(FRAMING_SETTLE_MS - 1);
+      state().updateSettings({ crop: { x: 1, y: 2, width: 60, height: 40 } });
+      state().updateSettings({ orientation: { quarterTurns: 1, mirrored: false } });
+      vi.advanceTimersByTime(FRAMING_SETTLE_MS - 1);
+      expect(runtime.prepared).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(runtime.prepared).toHaveLength(2);
+      expect(runtime.prepared[1]).toEqual(files);
+      expect(runtime.preparedSettings[1]).toMatchObject({
+        crop: { x: 1, y: 2, width: 60, height: 40 },
+        orientation: { quarterTurns: 1, mirrored: false },
+      });
+      // Other settings do not change what is read ahead of a framing.
+      state().updateSettings({ quality: 50 });
+      vi.advanceTimersByTime(FRAMING_SETTLE_MS);
+      expect(runtime.prepared).toHaveLength(2);
+      // A Convert before the framing settles reads it itself: nothing is handed over during or after it.
+      state().updateSettings({ crop: null });
+      void state().convert();
+      vi.advanceTimersByTime(FRAMING_SETTLE_MS);
+      expect(runtime.prepared).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('Convert cancels a size estimate still encoding, with a grace to finish so the engine stays warm', async () => {

@@ -106,6 +106,12 @@ export interface ConverterStoreState {
   decodeGif(gif: Blob, signal?: AbortSignal): Promise<DecodedGif>;
 }
 
+/**
+ * A new crop or orientation settles this long before its facts are read ahead, as the size estimate's sample
+ * waits for the settings: dragging the crop box or typing a width costs nothing.
+ */
+export const FRAMING_SETTLE_MS = 500;
+
 /** The single source of truth of the converter. The engine is injected so tests can drive it with a fake. */
 export function createConverterStore(runtime: ConverterRuntime) {
   let nextJobId = 1;
@@ -130,6 +136,12 @@ export function createConverterStore(runtime: ConverterRuntime) {
     estimating?.abort();
     estimating = null;
   };
+  /** The read ahead of a new framing, waiting for it to settle. */
+  let framingAhead: ReturnType<typeof setTimeout> | null = null;
+  const stopFramingAhead = () => {
+    if (framingAhead !== null) clearTimeout(framingAhead);
+    framingAhead = null;
+  };
   const estimateKey = (files: readonly SelectedFile[], settings: ConversionSettings) =>
     JSON.stringify([files.map((f) => [f.id, f.delayMs]), { ...settings, targetBytes: null }]);
 
@@ -144,9 +156,27 @@ export function createConverterStore(runtime: ConverterRuntime) {
   return createStore<ConverterStoreState>()((set, get) => {
     const dispatch = (event: ConverterEvent) => set((s) => ({ machine: transition(s.machine, event) }));
 
+    /**
+     * The files handed to the runtime again once a new crop or orientation has settled, so that it reads the
+     * facts of the cut pictures ahead, as it did those of the chosen ones: the Convert after it finds them ready.
+     */
+    const prepareFraming = () => {
+      stopFramingAhead();
+      framingAhead = setTimeout(() => {
+        framingAhead = null;
+        const { files, settings, machine } = get();
+        if (files.length === 0 || machine.status === 'converting') return;
+        runtime.prepare(
+          files.map((item) => item.file),
+          settings,
+        );
+      }, FRAMING_SETTLE_MS);
+    };
+
     /** Any change to the selection invalidates the result; the mode follows the file count. */
     const select = (files: SelectedFile[], change: 'chosen' | 'edited') => {
       stopEstimate();
+      stopFramingAhead();
       const version = ++selectionVersion;
       sizeEditedSinceSelection = false;
       const { settings, machine } = get();
@@ -261,6 +291,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
       updateSettings(patch) {
         if (!('crop' in patch || 'orientation' in patch))
           return set((s) => ({ settings: { ...s.settings, ...patch } }));
+        prepareFraming();
         // A new framing is a new picture to size: with the ratio maintained, the height follows its proportions.
         set((s) => {
           const settings = { ...s.settings, ...patch };
@@ -341,6 +372,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         if (machine.status === 'converting') return { kind: 'busy' };
         if (files.length === 0) return { kind: 'no-files' };
         stopEstimate();
+        stopFramingAhead();
         // Out-of-range sizes are shown as invalid in the card and never reach the engine.
         if (!areSettingsValid(settings)) return { kind: 'invalid-settings' };
 

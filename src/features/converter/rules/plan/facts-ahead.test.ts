@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factsAhead, factsAskKey, type FactsAsk } from './facts-ahead';
+import { cutKey, factsAhead, factsAskKey, type FactsAsk } from './facts-ahead';
 import { planLayout, type FrameSource } from './plan';
 import { DEFAULT_SETTINGS, type ConversionSettings } from '../settings';
 
@@ -45,6 +45,56 @@ describe('factsAhead: the facts a conversion at these settings will ask of each 
       factsAskKey(askedByConversion(settings, files, 1)),
     ]);
     expect(factsAhead(settings, [files[0]!, null])).toEqual([null, null]);
+  });
+
+  it('a cropped and turned still: what its conversion asks, of the cut its conversion makes', () => {
+    const photo = source('photo.png', 4000, 3000);
+    const settings: ConversionSettings = {
+      ...DEFAULT_SETTINGS,
+      mode: 'static',
+      crop: { x: 80, y: 60, width: 3840, height: 2880 },
+      orientation: { quarterTurns: 1, mirrored: false },
+    };
+    const [ask] = factsAhead(settings, [photo]);
+    const planned = planLayout(settings, [photo]).frames[0]!;
+    expect(factsAskKey(ask!)).toBe(factsAskKey(askedByConversion(settings, [photo])));
+    expect(ask).toMatchObject({ canvas: { width: 2880, height: 3840 }, source: { width: 4000, height: 3000 } });
+    expect(cutKey(ask!.cut!)).toBe(cutKey(planned.cut!));
+    // Another crop or turn is another cut, asked under another key.
+    const [moved] = factsAhead({ ...settings, crop: { ...settings.crop!, x: 81 } }, [photo]);
+    expect(cutKey(moved!.cut!)).not.toBe(cutKey(ask!.cut!));
+    const [upright] = factsAhead({ ...settings, orientation: { quarterTurns: 0, mirrored: false } }, [photo]);
+    expect(upright).toMatchObject({ canvas: { width: 3840, height: 2880 } });
+    expect(cutKey(upright!.cut!)).not.toBe(cutKey(ask!.cut!));
+  });
+
+  it('turned only: the whole picture is its cut; uncut: no cut', () => {
+    const photo = source('photo.png', 800, 600);
+    const [turned] = factsAhead({ ...DEFAULT_SETTINGS, orientation: { quarterTurns: 3, mirrored: true } }, [photo]);
+    expect(turned).toMatchObject({
+      canvas: { width: 600, height: 800 },
+      cut: { crop: { x: 0, y: 0, width: 800, height: 600 }, orientation: { quarterTurns: 3, mirrored: true } },
+    });
+    expect(factsAhead(DEFAULT_SETTINGS, [photo])[0]!.cut).toBeNull();
+  });
+
+  it('an animation of mixed sizes under a crop: each file from its own cut, nothing from a file the crop misses', () => {
+    const settings: ConversionSettings = {
+      ...DEFAULT_SETTINGS,
+      mode: 'animated',
+      crop: { x: 0, y: 0, width: 100, height: 20 },
+    };
+    // The second, taller file is fitted and centred on the first: the strip along the top misses it.
+    const files = [source('1.png', 400, 300), source('2.png', 100, 300)];
+    const [first, missed] = factsAhead(settings, files);
+    expect(factsAskKey(first!)).toBe(factsAskKey(askedByConversion(settings, files, 0)));
+    expect(first!.cut!.crop).toEqual({ x: 0, y: 0, width: 100, height: 20 });
+    expect(missed).toBeNull();
+  });
+
+  it('asks nothing of a crop that misses the picture', () => {
+    const settings = { ...DEFAULT_SETTINGS, crop: { x: 500, y: 500, width: 10, height: 10 } };
+    expect(factsAhead(settings, [source('a.png', 40, 30)])).toEqual([null]);
   });
 
   it('asks nothing with a matte: the kept pixels are read as they are', () => {
