@@ -212,7 +212,7 @@ export async function turnBack(page: Page, quarterTurnsRight: number): Promise<v
 }
 
 /** The User Timing mark a size estimate's sample leaves (runtime/browser-runtime.ts SAMPLE_STAGES_MARK). */
-const SAMPLE_STAGES_MARK = 'png2gif:sample-stages';
+export const SAMPLE_STAGES_MARK = 'png2gif:sample-stages';
 
 /** The page's clock, to pass to `settle` as the moment of the last change. */
 export const pageNow = (page: Page): Promise<number> => page.evaluate('performance.now()') as Promise<number>;

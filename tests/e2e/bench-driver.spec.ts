@@ -13,6 +13,11 @@ import {
   convertAndWait,
   downloadResults,
   openConverter,
+  pageNow,
+  SAMPLE_STAGES_MARK,
+  setFraming,
+  settle,
+  turnBack,
 } from '../bench/app-ui';
 import { encodePng, makeRgba, testPattern } from '../fixtures/pngs';
 import { decodeGif } from '../support/gif';
@@ -111,5 +116,22 @@ test.describe('the bench’s UI driver, on the app', () => {
     await expect(quality).toHaveAttribute('aria-valuenow', '100');
     await chooseQuality(page, 30);
     await expect(quality).toHaveAttribute('aria-valuenow', '30');
+  });
+
+  test('crops and turns through the crop fields and Rotate right, waits for the estimate, and turns back', async () => {
+    // 1.png is 11 × 8.
+    await chooseFiles(page, [file('1.png')]);
+    const changedAt = await pageNow(page);
+    await setFraming(page, { crop: { x: 1, y: 2, width: 6, height: 5 }, quarterTurnsRight: 1 });
+    await settle(page, changedAt, { pauseMs: 0, estimate: true });
+    const samples = `performance.getEntriesByName('${SAMPLE_STAGES_MARK}').filter((e) => e.startTime > ${changedAt}).length`;
+    expect(await page.evaluate(samples)).toBeGreaterThan(0);
+    expect(await convertAndWait(page, 30_000)).toMatchObject({ results: 1, failed: null });
+    expect(readGifInfo((await downloadResults(page))[0]!)).toMatchObject({ width: 5, height: 6 });
+    await turnBack(page, 1);
+    await clearSelection(page);
+    await chooseFiles(page, [file('1.png')]);
+    expect(await convertAndWait(page, 30_000)).toMatchObject({ results: 1, failed: null });
+    expect(readGifInfo((await downloadResults(page))[0]!)).toMatchObject({ width: 11, height: 8 });
   });
 });
