@@ -220,12 +220,13 @@ export const pageNow = (page: Page): Promise<number> => page.evaluate('performan
 /**
  * Waits as a person pausing before Convert would: until the size estimate's sample made after the last
  * change (`changedAt`, the page's clock) has finished, when there is one to wait for (not in a batch, which
- * has no estimate), and at least `pauseMs` after the change, for the page's idle-time work to be done.
+ * has no estimate), and at least `pauseMs` after the change and until `until` (the page's clock), for the
+ * page's idle-time work to be done.
  */
 export async function settle(
   page: Page,
   changedAt: number,
-  { pauseMs, estimate }: { pauseMs: number; estimate: boolean },
+  { pauseMs, estimate, until = 0 }: { pauseMs: number; estimate: boolean; until?: number },
 ): Promise<void> {
   if (estimate)
     await page
@@ -235,7 +236,7 @@ export async function settle(
         { timeout: 20_000, polling: 100 },
       )
       .catch(() => {});
-  const left = changedAt + pauseMs - (await pageNow(page));
+  const left = Math.max(changedAt + pauseMs, until) - (await pageNow(page));
   if (left > 0) await page.waitForTimeout(left);
 }
 

@@ -37,6 +37,11 @@ export const CONVERSION_TIMEOUT_MS = 10 * 60_000;
  * for 500 ms) and the facts read ahead of the new framing are then done, as they are for the plain run's files.
  */
 export const FRAMING_PAUSE_MS = 1500;
+/**
+ * And this long after the files were chosen, the same for plain and framed runs: the framed run spends a
+ * moment typing the crop, time in which its files' decode ahead goes on, which the plain run would not have.
+ */
+export const FRAMING_CHOICE_PAUSE_MS = 3000;
 
 /** How the app ran a case: all files in one conversion, or a batch one file at a time. */
 export type AppWay = 'one conversion' | 'batch (several results)' | 'one by one' | 'not run';
@@ -144,9 +149,14 @@ class AppCaseDriver {
     await clearSelection(this.page);
     const choice = await chooseFiles(this.page, this.inputs.files);
     if (!choice.accepted) return { ms: 0, stages: [], gifs: null, failed: `files refused: ${choice.reason}` };
+    const chosenAt = await pageNow(this.page);
     await this.chooseSettings(kind === 'animated' ? 'animated' : 'static');
     if (framing) await setFraming(this.page, framing);
-    await settle(this.page, await pageNow(this.page), { pauseMs: FRAMING_PAUSE_MS, estimate: kind !== 'batch' });
+    await settle(this.page, await pageNow(this.page), {
+      pauseMs: FRAMING_PAUSE_MS,
+      estimate: kind !== 'batch',
+      until: chosenAt + FRAMING_CHOICE_PAUSE_MS,
+    });
     const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
     // The warm-up proves the framing was taken: the GIF has the framed picture's shape.
     const gifs = check && !timing.failed ? await downloadResults(this.page) : null;
