@@ -7,14 +7,25 @@ import { preloadHomePage } from '@/pages/home/HomePage';
 import { PATHS } from '@/shared/lib/paths';
 import { createAppRouter, loadLocationRoutes, routeOf } from './router';
 
-void connectConverterToOffline();
+/** Lets the browser run what waits (a paint, input) before the next step: each step is a short task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-const isHome = routeOf(window.location.pathname) === PATHS.home;
-void Promise.all([loadLocationRoutes(), isHome ? preloadHomePage().catch(() => {}) : null]).then(([loaded]) => {
+/**
+ * Evaluating the app's code, matching the location's routes, creating the router and hydrating each take a
+ * task of their own: together they were one long task after the first paint.
+ */
+async function start(): Promise<void> {
+  await nextTask();
+  const isHome = routeOf(window.location.pathname) === PATHS.home;
+  const [loaded] = await Promise.all([loadLocationRoutes(), isHome ? preloadHomePage().catch(() => {}) : null]);
+  await nextTask();
+  const router = createAppRouter();
+  connectConverterToOffline(router);
+  await nextTask();
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App routes={<RouterProvider router={createAppRouter()} />} />
+      <App routes={<RouterProvider router={router} />} />
     </StrictMode>
   );
   // The build prerenders each route's HTML; a host or the service worker may answer another path with one of
@@ -28,4 +39,6 @@ void Promise.all([loadLocationRoutes(), isHome ? preloadHomePage().catch(() => {
     container.removeAttribute('inert');
     createRoot(container).render(app);
   }
-});
+}
+
+void start();

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render as testingLibraryRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { createConverterStore } from '@/features/converter/store/converter-store';
 import { ConverterStoreProvider } from '@/features/converter/store/use-converter';
 import { createFakeRuntime } from './fake-runtime';

@@ -10,7 +10,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      deduplicateCssVariables={false}
+      // Its variables are in the stylesheet (theme-variables.css), not computed and written into every page.
+      withCssVariables={false}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
       colorSchemeManager={colorSchemeManager}
     >

@@ -1,6 +1,9 @@
 import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ToastContainer } from 'react-toastify';
+// Its stylesheet is in the page's one stylesheet: the default entry injects it while the page hydrates, which
+// restyled the whole page in the middle of hydration.
+import 'react-toastify/ReactToastify.css';
+import { ToastContainer } from 'react-toastify/unstyled';
 import classes from './ThemedToastContainer.module.css';
 
 /**

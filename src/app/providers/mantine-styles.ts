@@ -5,10 +5,12 @@
  * Anchor's underline over Text's reset (out of order, axe finds links in text that are not underlined).
  * `tests/e2e/styles.spec.ts` fails if a Mantine class in the built JavaScript has no rule in the built CSS,
  * so a newly used component cannot ship unstyled.
- * `default-css-variables.css` is left out: MantineProvider writes every theme variable itself
- * (`deduplicateCssVariables={false}` in AppProviders), from the theme the JavaScript holds anyway.
+ * The theme's CSS variables are in the one stylesheet every page links, not written by MantineProvider into each
+ * page: Mantine's defaults (`default-css-variables.css`), then what our theme changes (`theme-variables.css`).
  */
 import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import './theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';

@@ -91,10 +91,14 @@ export class EngineInstance {
         // Once per instance: warmUp is called again, and a compiled optimiser stays compiled.
         if (this.#optimisersWarming) return;
         this.#optimisersWarming = true;
-        setTimeout(() => {
-          if (this.#jobsStarted > 0) return;
-          for (const optimiser of this.#optimisers) optimiser.warmUp();
-        }, OPTIMISER_WARM_UP_AFTER_MS);
+        // One worker per task: starting a worker takes the page's main thread a while, two at once a long task.
+        const warmUpFrom = (index: number) => {
+          const optimiser = this.#optimisers[index];
+          if (!optimiser || this.#jobsStarted > 0) return;
+          optimiser.warmUp();
+          setTimeout(() => warmUpFrom(index + 1));
+        };
+        setTimeout(() => warmUpFrom(0), OPTIMISER_WARM_UP_AFTER_MS);
       },
       () => {},
     );

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ConversionProgress, ConversionRequest, ConverterRuntime, DecodedGif } from '../rules/contracts';
 import type { AnimationSummary } from '../rules/png/apng-parse';
 import { errorMessageOf, isAbortError } from '../rules/errors';
-import { moveDown, moveItem, moveUp, reversed, sortNaturally } from '../rules/intake/frame-order';
+import { moveDown, moveItem, moveUp, prepareNaturalOrder, reversed, sortNaturally } from '../rules/intake/frame-order';
 import { frameCountOf } from '../rules/plan/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
@@ -100,7 +100,10 @@ export interface ConverterStoreState {
   cancel(): void;
   /** Clears files, result, error and progress; settings stay as the user left them. */
   reset(): void;
-  /** Loads the engine in idle time; settles when it is in (or failed to load: see ConverterRuntime.warmUp). */
+  /**
+   * Loads the engine in idle time, and prepares the sort of the files chosen next; settles when the engine is in
+   * (or failed to load: see ConverterRuntime.warmUp).
+   */
   warmUp(): Promise<void>;
   /** A result's frames for the compare view, decoded off the main thread; the signal drops a decode no longer shown. */
   decodeGif(gif: Blob, signal?: AbortSignal): Promise<DecodedGif>;
@@ -436,6 +439,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         set((s) => ({ settings: { ...s.settings, mode: modeForFileCount(s.settings.mode, 0) } }));
       },
       warmUp() {
+        prepareNaturalOrder();
         return runtime.warmUp();
       },
       decodeGif(gif, signal) {

@@ -1,12 +1,21 @@
 /** Frame order operations. Each returns a new array and leaves its input untouched. */
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+let collator: Intl.Collator | null = null;
+
+/**
+ * Creates the collator ahead of the first sort (idempotent). Its first creation loads the browser's collation
+ * data, several milliseconds: not while the module loads with the page, and not when files are chosen.
+ */
+export function prepareNaturalOrder(): Intl.Collator {
+  return (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
+}
 
 /** Natural order by name: 'frame2' before 'frame10', case-insensitive; stable for equal names. */
 export function sortNaturally<T extends { name: string }>(items: readonly T[]): T[] {
+  const naturalOrder = prepareNaturalOrder();
   return items
     .map((item, index) => ({ item, index }))
-    .sort((a, b) => collator.compare(a.item.name, b.item.name) || a.index - b.index)
+    .sort((a, b) => naturalOrder.compare(a.item.name, b.item.name) || a.index - b.index)
     .map(({ item }) => item);
 }
 
