@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import {
   IconArrowDown,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
+import { useDeferredValue } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { playSummary } from '../rules/plan/frame-delays';
 import { formatDuration, formatFrameRate } from '../rules/plan/timing-extras';
@@ -32,6 +33,8 @@ interface RowProps {
   locked: boolean;
   /** Animated: each row is a frame with its own delay. */
   animated: boolean;
+  /** Whether the delay inputs are in yet (they follow the list's first render). */
+  inputsShown: boolean;
 }
 
 /** What a row adds to its size and type: an animated PNG's frame count, or which of its frames it is. */
@@ -41,7 +44,7 @@ function animationNote(item: SelectedFile): string {
   return item.frame === null ? ` · ${total} frames` : ` · frame ${item.frame + 1} of ${total}`;
 }
 
-function FileRow({ item, index, count, locked, animated }: RowProps) {
+function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps) {
   const { file, animation } = item;
   const expandAnimation = useConverter((s) => s.expandAnimation);
   const frame = index + 1;
@@ -97,7 +100,8 @@ function FileRow({ item, index, count, locked, animated }: RowProps) {
               Expand frames
             </Button>
           )}
-          {animated && (!animation || item.frame !== null) && (
+          {animated && (!animation || item.frame !== null) && !inputsShown && <Box w={150} aria-hidden />}
+          {animated && (!animation || item.frame !== null) && inputsShown && (
             <FrameDelayInput
               frameNumber={frame}
               delayMs={item.delayMs}
@@ -179,6 +183,9 @@ export function FileList() {
   const reverseFiles = useConverter((s) => s.reverseFiles);
   const sortFilesByName = useConverter((s) => s.sortFilesByName);
   const clearFiles = useConverter((s) => s.clearFiles);
+  // The rows' delay inputs (number inputs, the heaviest part of a row) come in a render of their own right
+  // after the one that shows the list, which then paints the chosen files sooner, on a first visit too.
+  const inputsShown = useDeferredValue(true, false);
 
   if (files.length === 0) return null;
   const totalBytes = files.reduce((sum, f) => sum + f.file.size, 0);
@@ -239,6 +246,7 @@ export function FileList() {
                   count={files.length}
                   locked={locked}
                   animated={animated}
+                  inputsShown={inputsShown}
                 />
               ))}
               {provided.placeholder}

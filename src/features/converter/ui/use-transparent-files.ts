@@ -29,14 +29,25 @@ async function isTransparent(file: File): Promise<boolean> {
   }
 }
 
+/**
+ * Each file's answer, looked for once: the Transparency card asks when the files are chosen, and the result
+ * card asks again for the same files, which then does not decode them again beside the compare view's
+ * decode. A File is a snapshot, so its answer stays true.
+ */
+const answers = new WeakMap<File, Promise<boolean>>();
+
+function transparencyOf(file: File): Promise<boolean> {
+  let answer = answers.get(file);
+  if (!answer) answers.set(file, (answer = isTransparent(file).catch(() => false)));
+  return answer;
+}
+
 /** Which of the files have transparent pixels, by index; null while still looking. Unreadable files count as opaque. */
 export function useTransparentFiles(files: readonly File[]): readonly boolean[] | null {
   const [state, setState] = useState<{ key: readonly File[]; value: boolean[] } | null>(null);
   useEffect(() => {
     let current = true;
-    void Promise.all(files.map((file) => isTransparent(file).catch(() => false))).then(
-      (value) => current && setState({ key: files, value }),
-    );
+    void Promise.all(files.map(transparencyOf)).then((value) => current && setState({ key: files, value }));
     return () => {
       current = false;
     };
