@@ -10,6 +10,10 @@ vi.mock('react', async (importOriginal) => ({
   ...(await importOriginal<typeof import('react')>()),
   useDeferredValue: <T,>(_value: T, initial?: T) => initial ?? (false as T),
 }));
+// The browser-only values (the upload area's input among them) are not what this starves.
+vi.mock('@/shared/hooks/use-browser-value', () => ({
+  useBrowserValue: <T,>(read: () => T) => read(),
+}));
 
 describe('Converter, when its deferred renders are starved', () => {
   it('shows the settings as the conversion starts, so they never land above a result', async () => {
