@@ -46,6 +46,12 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--engines', 'safari'])).toThrow(/unknown engine/);
   });
 
+  it('clicks as soon as it can in every engine unless --look gives a time', () => {
+    expect(parseOptions([]).lookMs).toBe(0);
+    expect(parseOptions(['--look', '2000']).lookMs).toBe(2000);
+    expect(() => parseOptions(['--look', '-5'])).toThrow(/positive integer/);
+  });
+
   it('refuses unknown flags and bad numbers', () => {
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option/);
     expect(() => parseOptions(['--runs', '0'])).toThrow(/positive integer/);

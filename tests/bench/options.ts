@@ -22,6 +22,8 @@ export interface BenchOptions {
   port: number | undefined;
   /** Engines whose click-to-result times are reported as ratios to Chromium's. */
   engines: OtherEngine[];
+  /** In the per-engine runs, Convert is clicked no sooner than this after the file list shows (ms). */
+  lookMs: number;
   help: boolean;
 }
 
@@ -36,6 +38,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --port N           port for vite preview (default: a free port)
   --engines a,b      also time the conversion cases in these engines, as ratios to Chromium: ${OTHER_ENGINES.join(', ')}
                      (default: both; none: Chromium only)
+  --look MS          in those runs, click Convert no sooner than MS after the file list shows, in every engine
+                     alike (default 0: as soon as the button holds still)
   --help             this text`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -49,6 +53,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     dist: null,
     port: undefined,
     engines: [...OTHER_ENGINES],
+    lookMs: 0,
     help: false,
   };
   let runsGiven = false;
@@ -88,6 +93,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--engines':
         options.engines = selectEngines(value());
+        break;
+      case '--look':
+        options.lookMs = positiveInteger(flag, value());
         break;
       case '--help':
       case '-h':
