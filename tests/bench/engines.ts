@@ -35,8 +35,8 @@ export interface EngineRunOptions {
   log: (line: string) => void;
 }
 
-/** One case as Chromium ran it: its files, its mode, then Convert; the probe's time. */
-async function convertOnce(
+/** One case as Chromium ran it: its files, its mode, then Convert; the probe's time and the stages. */
+export async function convertOnce(
   page: EnginePage,
   conversionCase: ConversionCase,
   inputs: InputSet,

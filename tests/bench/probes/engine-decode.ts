@@ -154,7 +154,11 @@ const server = createServer((request, response) => {
   response.end(body);
 });
 await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-console.log(`${pngPath}, ${png.length} bytes; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${pngPath}, ${png.length} bytes; load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 const results = new Map<string, Map<string, { ms: number[]; note: string }>>();
 const browsers = await Promise.all(engines.map((engine) => launchEngine(engine)));
@@ -191,4 +195,8 @@ for (const [engine, byStep] of results) {
       `  ${step.padEnd(36)} ${String(Math.round(median(ms))).padStart(6)} (${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))})  ${note}`,
     );
 }
-console.log(`load after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `load after: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

@@ -74,7 +74,8 @@ try {
         console.log(`\n${browser.engine}, ${run === 0 ? 'warm-up' : `run ${run}`} (ms after the list showed):`);
         console.log(`${t(probe.clickAt)}  click on Convert`);
         for (const entry of entries.sort((a, b) => a.at - b.at)) {
-          const start = entry.detail?.totalMs !== undefined ? entry.at - entry.detail.totalMs : entry.at - entry.duration;
+          const start =
+            entry.detail?.totalMs !== undefined ? entry.at - entry.detail.totalMs : entry.at - entry.duration;
           console.log(`${t(start)}–${t(entry.at + entry.duration).trim()}  ${entry.name}: ${stages(entry.detail)}`);
         }
         console.log(`${t(probe.doneAt!)}  result (click to result ${Math.round(probe.doneAt! - probe.clickAt)} ms)`);
