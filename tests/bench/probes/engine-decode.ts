@@ -173,7 +173,11 @@ try {
         const { wall, answers } = await page.run<
           { step: string; count: number },
           { wall: number; answers: { ms: number; note: string }[] }
-        >(({ step, count }) => (window as unknown as { probe: Function }).probe(step, count), { step, count });
+        >(
+          ({ step, count }) =>
+            (window as unknown as { probe: (step: string, count: number) => unknown }).probe(step, count) as never,
+          { step, count },
+        );
         const byStep = results.get(page.engine) ?? new Map<string, { ms: number[]; note: string }>();
         results.set(page.engine, byStep);
         const entry = byStep.get(name) ?? { ms: [], note: '' };
