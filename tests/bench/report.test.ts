@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { engineRatio, enginesTable, engineStagesTable, formatBytes, formatMs, pageReport, qualityWorkShare, table } from './report';
+import {
+  engineRatio,
+  enginesTable,
+  engineStagesTable,
+  formatBytes,
+  formatMs,
+  pageReport,
+  qualityWorkShare,
+  table,
+} from './report';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 
 describe('table', () => {
