@@ -271,7 +271,7 @@ export const ARM_PROBE = `(() => {
 })()`;
 
 /** The User Timing mark the engine leaves after each conversion (runtime/browser-runtime.ts STAGES_MARK). */
-const STAGES_MARK = 'png2gif:stages';
+export const STAGES_MARK = 'png2gif:stages';
 
 /** Where one engine conversion's time went (ms per stage, plus totalMs and frames); absent in builds without it. */
 export type StageDetail = Record<string, number>;

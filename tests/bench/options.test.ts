@@ -58,6 +58,12 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--cases', 'page', '--framing', 'turn'])).toThrow(/--framing needs a conversion case/);
   });
 
+  it('clicks as soon as it can in every engine unless --look gives a time', () => {
+    expect(parseOptions([]).lookMs).toBe(0);
+    expect(parseOptions(['--look', '2000']).lookMs).toBe(2000);
+    expect(() => parseOptions(['--look', '-5'])).toThrow(/positive integer/);
+  });
+
   it('refuses unknown flags and bad numbers', () => {
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option/);
     expect(() => parseOptions(['--runs', '0'])).toThrow(/positive integer/);

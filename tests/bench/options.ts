@@ -25,6 +25,8 @@ export interface BenchOptions {
   engines: OtherEngine[];
   /** Framings each conversion case is also run with through the page's controls, against a plain run (Chromium). */
   framings: FramingName[];
+  /** In the per-engine runs, Convert is clicked no sooner than this after the file list shows (ms). */
+  lookMs: number;
   help: boolean;
 }
 
@@ -41,6 +43,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                      (default: both; none: Chromium only)
   --framing a,b      also run each conversion case with these framings set on the page, against a plain run in
                      turn, in Chromium: ${FRAMINGS.join(', ')} (turn: a quarter right; crop: 2 % off each side)
+  --look MS          in those runs, click Convert no sooner than MS after the file list shows, in every engine
+                     alike (default 0: as soon as the button holds still)
   --help             this text`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -55,6 +59,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     port: undefined,
     engines: [...OTHER_ENGINES],
     framings: [],
+    lookMs: 0,
     help: false,
   };
   let runsGiven = false;
@@ -97,6 +102,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--framing':
         options.framings = parseFramings(value());
+        break;
+      case '--look':
+        options.lookMs = positiveInteger(flag, value());
         break;
       case '--help':
       case '-h':

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { engineRatio, enginesTable, formatBytes, formatMs, pageReport, qualityWorkShare, table } from './report';
+import {
+  engineRatio,
+  enginesTable,
+  engineStagesTable,
+  formatBytes,
+  formatMs,
+  pageReport,
+  qualityWorkShare,
+  table,
+} from './report';
 import type { EngineLoad, PageMetrics, Startup } from './page-metrics';
 
 describe('table', () => {
@@ -35,6 +44,7 @@ describe('engines', () => {
       caseId,
       runsMs: [median],
       time: { median, min: median, max: median },
+      stages: null,
       error: null,
     });
     const text = enginesTable(cases, [
@@ -43,7 +53,7 @@ describe('engines', () => {
       {
         engine: 'webkit',
         version: 'WebKitGTK 2.50',
-        cases: [{ caseId: 'a', runsMs: [], time: null, error: 'failed: x' }],
+        cases: [{ caseId: 'a', runsMs: [], time: null, stages: null, error: 'failed: x' }],
       },
     ]);
     expect(text).toContain("Chromium's (target ≤ 1.5× for firefox and webkit):");
@@ -52,6 +62,34 @@ describe('engines', () => {
       'case a  1000 ms   1200 ms 1.20×         failed: x',
       'case b  2000 ms   3200 ms 1.60× (over)  —',
     ]);
+  });
+});
+
+describe('engineStagesTable', () => {
+  it("gives each engine's stages per case, with the ratio to Chromium's stages long enough to judge", () => {
+    const stages = (decode: number, encode: number) => ({ decode, encode, totalMs: decode + encode });
+    const time = (stageMs: Record<string, number> | null) => ({
+      caseId: 'a',
+      runsMs: [1],
+      time: { median: 1, min: 1, max: 1 },
+      stages: stageMs,
+      error: null,
+    });
+    const text = engineStagesTable(
+      [{ id: 'a', title: 'case a' }],
+      [
+        { engine: 'chromium', cases: [time(stages(400, 10))] },
+        { engine: 'firefox', cases: [time(null)] },
+        { engine: 'webkit', cases: [time(stages(1000, 30))] },
+      ],
+    );
+    const rows = text.split('\n').slice(-2);
+    expect(rows[0]).toMatch(/^case a +chromium +.*400 ms +.*10 ms +.* 410 ms$/);
+    expect(rows[1]).toContain('1000 ms 2.5×');
+    expect(rows[1]).toContain('30 ms ');
+    expect(rows[1]).not.toContain('30 ms 3.0×');
+    expect(rows[1]).toMatch(/1030 ms 2\.5×$/);
+    expect(text).not.toContain('firefox');
   });
 });
 

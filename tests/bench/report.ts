@@ -246,3 +246,40 @@ export function framingTable(
     table(['case', 'framing', 'plain median (min–max)', 'framed median (min–max)', 'added', 'target'], rows),
   ].join('\n');
 }
+
+/**
+ * Where each engine's time went per case (medians of the stage mark, as in Chromium's own stage table), with
+ * each stage's ratio to Chromium's where it is long enough to judge: which stage an engine is slow in.
+ */
+export function engineStagesTable(
+  cases: readonly Pick<CaseResult, 'id' | 'title'>[],
+  engines: readonly { engine: string; cases: readonly EngineCaseTime[] }[],
+): string {
+  const columns = ['list-to-click', ...STAGES, 'other', 'ui-before', 'ui-after', 'totalMs'];
+  const chromium = engines[0];
+  const rows = cases.flatMap((r) =>
+    engines.flatMap(({ engine, cases: times }) => {
+      const stages = times.find((c) => c.caseId === r.id)?.stages;
+      if (!stages) return [];
+      const reference = engine === chromium?.engine ? null : chromium?.cases.find((c) => c.caseId === r.id)?.stages;
+      return [
+        [
+          r.title,
+          engine,
+          ...columns.map((stage) => {
+            const ms = stages[stage];
+            const base = reference?.[stage];
+            const judged = base !== undefined && base >= 20 && ms !== undefined && stage !== 'list-to-click';
+            const ratio = judged ? ` ${(ms / base).toFixed(1)}×` : '';
+            return `${formatMs(ms)}${ratio}`;
+          }),
+        ],
+      ];
+    }),
+  );
+  return [
+    "Where each engine's time goes (median ms of the measured runs; × = against Chromium's stage of 20 ms or more;",
+    'list-to-click = from the file list on screen to the click on Convert, the time the engine had for its work ahead):',
+    table(['case', 'engine', ...columns.map((c) => (c === 'totalMs' ? 'engine total' : c))], rows),
+  ].join('\n');
+}

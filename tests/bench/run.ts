@@ -20,7 +20,15 @@ import { DIST_DIR, RESULTS_DIR, REPO_ROOT } from './paths';
 import { debianMissingHint } from './inputs/debian-pictures';
 import { startPreviewServer } from '../support/preview-server';
 import { buildApp } from './build-app';
-import { casesTable, enginesTable, framingTable, memoryReport, pageReport, stagesTable } from './report';
+import {
+  casesTable,
+  enginesTable,
+  engineStagesTable,
+  framingTable,
+  memoryReport,
+  pageReport,
+  stagesTable,
+} from './report';
 import { timeCasesInEngines, type EngineTimes } from './engines';
 import type { InputSet } from './inputs/write-inputs';
 
@@ -131,6 +139,7 @@ async function main(): Promise<void> {
         ...(await timeCasesInEngines(options.engines, server.origin, ran, {
           runs: options.runs,
           quality: options.quality,
+          lookMs: options.lookMs,
           conversionTimeoutMs: CONVERSION_TIMEOUT_MS,
           log,
         })),
@@ -176,7 +185,7 @@ async function main(): Promise<void> {
   log(`Load average (1, 5, 15 min): ${environment.loadAtStart} at the start, ${environment.loadAtEnd} at the end`);
   if (cases.length > 0) log(`\n${casesTable(cases)}\n\n${stagesTable(cases)}`);
   if (options.framings.length > 0) log(`\n${framingTable(cases)}`);
-  if (engines.length > 0) log(`\n${enginesTable(cases, engines)}`);
+  if (engines.length > 0) log(`\n${enginesTable(cases, engines)}\n\n${engineStagesTable(cases, engines)}`);
   if (page) log(`\n${pageReport(page)}`);
   if (memory) log(`\n${memoryReport(memory)}`);
 
