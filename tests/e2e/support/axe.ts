@@ -11,8 +11,10 @@ export interface Violation {
  * axe's violations on the page, summarised so a failure names the rule and the elements, once no toast
  * is entering: a toast sliding in is half transparent, and axe would measure the contrast of a frame of
  * its entrance (a file choice shows one, and the settings now appear in the same frame as the list).
+ * It waits for the page to have hydrated: until then the prerendered page is inert, hidden from axe.
  */
 export async function axeViolations(page: Page, options: { include?: string } = {}): Promise<Violation[]> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
   await page.waitForFunction(() =>
     document
       .getAnimations()
