@@ -292,7 +292,7 @@ async function cutFrame(request: DecodeRequest, cut: FrameCut): Promise<Decoded>
   const { file, key, name, source, size, canvas, at, picture, tilesAt } = request;
   if (cut.blank) return { rgba: new Uint8Array(canvas.width * canvas.height * 4), keptAs: null };
   const full = await fullPixels(file, key, name, source, picture);
-  const framed = framedPixels(full, source, cut.crop, cut.orientation);
+  const framed = takeCutAhead(key, cutKey(cut), picture) ?? framedPixels(full, source, cut.crop, cut.orientation);
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
   const same = size.width === framed.size.width && size.height === framed.size.height;
   // The whole cut of a kept decode: its facts are kept with the cut they were read from.
@@ -356,7 +356,7 @@ function prepare(ask: FactsAsk, { rgba, keptAs, cutKey }: Decoded): FrameFacts {
  * themselves (an ask ahead has no matte, facts-ahead.ts, so nothing changes them), or from the cut of them
  * that a cropped or turned conversion will make.
  */
-function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture): void {
+function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture, key: number | null = null): void {
   const { cut } = ask;
   if (keptAs.facts?.asked === askedKey(ask, cut ? cutKey(cut) : undefined)) return;
   if (!cut) {
@@ -365,16 +365,32 @@ function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture): void {
   }
   const framed = framedPixels(keptAs.rgba, ask.source, cut.crop, cut.orientation);
   prepare(ask, { rgba: framed.rgba, keptAs, cutKey: cutKey(cut) });
+  if (key !== null) cutAhead = { fileKey: key, cutKey: cutKey(cut), framed };
+}
+
+/**
+ * The last cut made ahead, for the conversion to come: it takes the cut instead of cutting the kept decode
+ * again (a big picture's quarter turn is its slowest copy). One at most, so a batch holds no more than one
+ * extra picture; it is handed over once (the frame is transferred to the core).
+ */
+let cutAhead: { fileKey: number; cutKey: string; framed: { rgba: Uint8Array; size: Size } } | null = null;
+
+function takeCutAhead(fileKey: number, key: string, picture: Picture): { rgba: Uint8Array; size: Size } | null {
+  if (picture !== 'file' || cutAhead?.fileKey !== fileKey || cutAhead.cutKey !== key) return null;
+  const { framed } = cutAhead;
+  cutAhead = null;
+  return framed;
 }
 
 scope.onmessage = async (event: MessageEvent<DecodeWorkerRequest>) => {
   if (event.data.type === 'keep-only') {
     kept.keepOnly(event.data.keys);
+    if (cutAhead && !event.data.keys.includes(cutAhead.fileKey)) cutAhead = null;
     return;
   }
   if (event.data.type === 'decode-ahead') {
     const { file, key, pixels, facts } = event.data;
-    const readAhead = (keptAs: KeptPicture | null | undefined) => keptAs && facts && prepareAhead(facts, keptAs);
+    const readAhead = (keptAs: KeptPicture | null | undefined) => keptAs && facts && prepareAhead(facts, keptAs, key);
     // Not an answer: an undecodable file is reported by the conversion that decodes it. A file kept or being
     // decoded already (a new framing of it) only has the facts of the new ask read.
     const underWay = decoding.get(key);
