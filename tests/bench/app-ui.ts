@@ -244,12 +244,15 @@ export const ARM_PROBE = `(() => {
   const nameOf = (el) => (el.getAttribute('aria-label') || el.textContent || '').trim();
   const probe = { clickAt: null, doneAt: null, failed: null, results: 0 };
   window.__benchProbe = probe;
+  const alertsAtClick = new Map();
   const check = () => {
     if (probe.clickAt === null || probe.doneAt !== null) return;
     const controls = Array.from(document.querySelectorAll('button, a'));
     const converting = controls.some((el) => /^Converting/.test(nameOf(el)));
     if (converting) return;
-    const alert = Array.from(document.querySelectorAll('[role="alert"]')).find((el) => /Conversion failed/i.test(el.textContent || ''));
+    // An alert shown before the click (an earlier failure's toast, still closing) is not this conversion's.
+    const alert = Array.from(document.querySelectorAll('[role="alert"]')).find((el) =>
+      /Conversion failed/i.test(el.textContent || '') && alertsAtClick.get(el) !== el.textContent);
     const downloads = controls.filter((el) => ${DOWNLOAD_ONE_NAME}.test(nameOf(el)));
     // What a person waits for: the ready text on screen, with its Download controls.
     const ready = Array.from(document.querySelectorAll('h1, h2, h3, h4, p, div, span'))
@@ -263,7 +266,10 @@ export const ARM_PROBE = `(() => {
   };
   const onClick = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && probe.clickAt === null && ${CONVERT_NAME}.test(nameOf(button))) probe.clickAt = performance.now();
+    if (button && probe.clickAt === null && ${CONVERT_NAME}.test(nameOf(button))) {
+      probe.clickAt = performance.now();
+      for (const el of document.querySelectorAll('[role="alert"]')) alertsAtClick.set(el, el.textContent);
+    }
   };
   const observer = new MutationObserver(check);
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
