@@ -1,9 +1,10 @@
 // The engine core's worker: @ffmpeg/ffmpeg's message handlers with our core's loader bundled in, the wasm
-// compiling from the moment it runs (the whole host: ffmpeg-instance.ts).
+// the page's compiled module or compiling from its first messages (the whole host: ffmpeg-instance.ts).
 import '@ffmpeg/ffmpeg/worker';
 import type { CoreModuleOptions } from '../../../../wasm-assets/core/ffmpeg-core.js';
 import { heapLine } from '../rules/core-log';
 import { createFFmpegCore as createCore, wasmURL } from './core-location';
+import { CORE_MODULE_MESSAGE, type CoreModuleMessage } from './core-module';
 
 /**
  * The wasm straight from Cache Storage when the service worker has precached it (its URL is hashed: any
@@ -13,10 +14,32 @@ import { createFFmpegCore as createCore, wasmURL } from './core-location';
  */
 const wasmResponse = async () => (await self.caches?.match(wasmURL).catch(() => undefined)) ?? fetch(wasmURL);
 
-const compiled = WebAssembly.compileStreaming(wasmResponse()).catch(
-  // Streaming needs the application/wasm type: a host that sends another one still works.
-  async () => WebAssembly.compile(await (await fetch(wasmURL)).arrayBuffer()),
-);
+const compileHere = () =>
+  WebAssembly.compileStreaming(wasmResponse()).catch(
+    // Streaming needs the application/wasm type: a host that sends another one still works.
+    async () => WebAssembly.compile(await (await fetch(wasmURL)).arrayBuffer()),
+  );
+
+/** The page's module when it has one, else compiled here and posted back for later cores (core-module.ts). */
+const compiled = new Promise<WebAssembly.Module>((resolve) => {
+  const scope = self as unknown as {
+    onmessage: ((event: MessageEvent) => unknown) | null;
+    postMessage(message: CoreModuleMessage): void;
+  };
+  const library = scope.onmessage;
+  scope.onmessage = (event) => {
+    const data = event.data as Partial<CoreModuleMessage> | null;
+    if (data?.type !== CORE_MODULE_MESSAGE) return library?.(event);
+    scope.onmessage = library;
+    if (data.module instanceof WebAssembly.Module) return resolve(data.module);
+    const module = compileHere();
+    resolve(module);
+    module.then(
+      (compiledHere) => scope.postMessage({ type: CORE_MODULE_MESSAGE, module: compiledHere }),
+      () => {}, // the load reports it
+    );
+  };
+});
 
 /** The part of the loaded core (driver/pre.js) wrapped here: its exec, and the logger the library sets. */
 interface CoreModule {

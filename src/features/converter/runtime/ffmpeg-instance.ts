@@ -8,6 +8,7 @@ import coreWorkerURL from './ffmpeg-core.worker.ts?worker&url';
 import { engineLoadFailure } from '../rules/errors';
 import type { Core } from './ffmpeg-port';
 import { withWorkerOf } from './worker-watch';
+import { shareCoreModule } from './core-module';
 
 /** The User Timing measure each core load leaves (fetch, compile, instantiate): npm run bench reads it. */
 export const ENGINE_LOAD_MEASURE = 'png2gif:engine-load';
@@ -21,6 +22,7 @@ export async function loadCore(): Promise<FFmpeg> {
   const { result: loading, worker } = withWorkerOf(() =>
     ffmpeg.load({ classWorkerURL: workerURL, coreURL: workerURL }),
   );
+  if (worker) shareCoreModule(worker);
   let failLoad: (cause: unknown) => void = () => {};
   const failed = new Promise<never>((_, reject) => (failLoad = reject));
   failed.catch(() => {}); // only the load waits for it
