@@ -46,7 +46,12 @@ export function useCropPreview(file: File | undefined): CropPreview {
       );
     return () => {
       current = false;
-      made?.close();
+      if (!made) return;
+      // Hidden (the settings' Activity) or unmounted: the state outlives the effect, and must not hand a
+      // closed bitmap to the next draw (WebKit throws on it). The effect decodes it again when shown.
+      const closed = made;
+      closed.close();
+      setState((s) => (s?.bitmap === closed ? { ...s, bitmap: null } : s));
     };
   }, [file]);
   return state && state.file === file ? state : { size: null, bitmap: null };
