@@ -317,6 +317,7 @@ describe('progress, cleanup and failures', () => {
       settings: { ...DEFAULT_SETTINGS, mode: 'animated' },
       sources: ['a.png', 'b.png', 'c.png', 'd.png'].map((name) => ({ name, width: 20, height: 20 })),
       readAhead: 1,
+      inFlightBytes: 0,
       readFrame: async (frame) => {
         framesRead++;
         // Convert clicked while the size estimate's sample decodes its second frame.

@@ -6,6 +6,7 @@ import { ContentTally, type DecodedFrame } from '../rules/palette/frame-facts';
 import { applyTiming } from '../rules/gif/bytes';
 import type { OptimiserOptions, OptimiseRun, OptimiserInput } from '../rules/gif/optimiser';
 import { optimiseRunsFor } from '../rules/plan/segments';
+import { FRAMES_IN_FLIGHT_BYTES, framesInFlight } from '../rules/plan/frames-in-flight';
 import { readIndexedFrames, stackBands } from '../rules/gif/indexed-frames';
 import { HistogramBuilder, refinePaletteFile } from '../rules/palette/refine';
 import { paletteFileFromHistogram } from '../rules/palette/cut';
@@ -61,6 +62,8 @@ export interface ConversionJob {
   plays?: number;
   /** How many frames are decoded ahead of the one being handed over (the decoder runs them in parallel). */
   readAhead?: number;
+  /** Small frames are asked for beyond `readAhead`, up to this many bytes in flight (rules/plan/frames-in-flight.ts). */
+  inFlightBytes?: number;
   /** Where the job's time goes; the caller reads it afterwards. */
   clock?: StageClock;
   /** The optimiser (lossy LZW, frame differencing), run off the main thread. */
@@ -150,7 +153,13 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     let readBackHidden = false;
     // Frames are decoded ahead, in parallel, and handed over in order: only the wait for a decoded frame
     // costs time. A frame that fails is reported when its turn comes (its early rejection is not unhandled).
-    const ahead = Math.max(1, job.readAhead ?? READ_AHEAD);
+    // A helper's frame comes with a copy of its rows: twice its bytes.
+    const frameBytes = Math.max(0, ...layout.frames.map(({ decoded }) => decoded.width * decoded.height * 4));
+    const ahead = framesInFlight(
+      helperFrom === null ? frameBytes : 2 * frameBytes,
+      job.readAhead ?? READ_AHEAD,
+      job.inFlightBytes ?? FRAMES_IN_FLIGHT_BYTES,
+    );
     const reads: (Promise<DecodedFrame> | undefined)[] = [];
     const startRead = (index: number) => {
       const frame = layout.frames[index];
