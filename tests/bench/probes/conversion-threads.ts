@@ -13,19 +13,10 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
 import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
 import { startPreviewServer } from '../../support/preview-server';
+import { traced, type TraceEvent } from './trace';
 
 const [OUT_DIR = 'dist', FOLDER, RUNS = '3'] = process.argv.slice(2);
 const CATEGORIES = ['toplevel', 'cc', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { type?: string } };
-}
 
 const kindOf = (thread: string) =>
   thread === 'CrRendererMain'
@@ -57,23 +48,15 @@ async function main() {
       await chooseMode(page, files.length > 1 ? 'animated' : 'static');
       // A person takes a moment before clicking Convert: the size estimate's sample runs meanwhile.
       await page.waitForTimeout(2500);
-      const events: TraceEvent[] = [];
-      const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]));
-      cdp.on('Tracing.dataCollected', collect);
-      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-      const traced = run > 0;
-      if (traced)
-        await cdp.send('Tracing.start', {
-          transferMode: 'ReportEvents',
-          traceConfig: { includedCategories: CATEGORIES },
+      if (run === 0) {
+        await convertAndWait(page, 120_000);
+      } else {
+        let ms = 0;
+        const events = await traced(cdp, CATEGORIES, async () => {
+          ms = (await convertAndWait(page, 120_000)).ms;
         });
-      const timing = await convertAndWait(page, 120_000);
-      if (traced) {
-        await cdp.send('Tracing.end');
-        await complete;
-        console.log(summary(events, timing.ms));
+        console.log(summary(events, ms));
       }
-      cdp.off('Tracing.dataCollected', collect);
       await clearSelection(page);
     }
   } finally {

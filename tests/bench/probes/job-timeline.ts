@@ -14,41 +14,16 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
 import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
 import { startPreviewServer } from '../../support/preview-server';
+import { traced, type TraceEvent } from './trace';
 
 const [FOLDER, RUNS = '3', ...GIVEN] = process.argv.slice(2);
 const DIRS = GIVEN.length > 0 ? GIVEN : ['dist'];
 const CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8.execute'];
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { type?: string; url?: string; functionName?: string } };
-}
-
-async function traced(cdp: CDPSession, run: () => Promise<unknown>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES } });
-  try {
-    await run();
-  } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', collect);
-  }
-  return events;
-}
-
 async function oneRun(page: Page, cdp: CDPSession, files: string[], print: boolean) {
   await clearSelection(page);
   let timing: Awaited<ReturnType<typeof convertAndWait>> | null = null;
-  const events = await traced(cdp, async () => {
+  const events = await traced(cdp, CATEGORIES, async () => {
     await chooseFiles(page, files);
     await chooseMode(page, files.length > 1 ? 'animated' : 'static');
     if (process.env.PAUSE_MS) await page.waitForTimeout(Number(process.env.PAUSE_MS));
