@@ -291,8 +291,9 @@ async function fullPixels(file: Blob, key: number, name: string, source: Size, p
 async function cutFrame(request: DecodeRequest, cut: FrameCut): Promise<Decoded> {
   const { file, key, name, source, size, canvas, at, picture, tilesAt } = request;
   if (cut.blank) return { rgba: new Uint8Array(canvas.width * canvas.height * 4), keptAs: null };
-  const full = await fullPixels(file, key, name, source, picture);
-  const framed = takeCutAhead(key, cutKey(cut), picture) ?? framedPixels(full, source, cut.crop, cut.orientation);
+  const framed =
+    takeCutAhead(key, cutKey(cut), picture) ??
+    framedPixels(await fullPixels(file, key, name, source, picture), source, cut.crop, cut.orientation);
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
   const same = size.width === framed.size.width && size.height === framed.size.height;
   // The whole cut of a kept decode: its facts are kept with the cut they were read from.
@@ -356,7 +357,7 @@ function prepare(ask: FactsAsk, { rgba, keptAs, cutKey }: Decoded): FrameFacts {
  * themselves (an ask ahead has no matte, facts-ahead.ts, so nothing changes them), or from the cut of them
  * that a cropped or turned conversion will make.
  */
-function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture, key: number | null = null): void {
+function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture, key: number): void {
   const { cut } = ask;
   if (keptAs.facts?.asked === askedKey(ask, cut ? cutKey(cut) : undefined)) return;
   if (!cut) {
@@ -365,7 +366,7 @@ function prepareAhead(ask: FactsAheadAsk, keptAs: KeptPicture, key: number | nul
   }
   const framed = framedPixels(keptAs.rgba, ask.source, cut.crop, cut.orientation);
   prepare(ask, { rgba: framed.rgba, keptAs, cutKey: cutKey(cut) });
-  if (key !== null) cutAhead = { fileKey: key, cutKey: cutKey(cut), framed };
+  cutAhead = { fileKey: key, cutKey: cutKey(cut), framed };
 }
 
 /**
