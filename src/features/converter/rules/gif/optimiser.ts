@@ -297,7 +297,7 @@ function* optimiseSteps(
   const minCodeSize = minCodeSizeFor(entries);
   const canvas: IndexCanvas = new Uint16Array(width * height).fill(NOTHING); // what the new GIF shows before each frame
   /** Pixels an earlier run drew (lossy): the canvas holds the picture, the viewer a close colour. */
-  let unsure: Uint8Array | null = null;
+  let unsure: Unsure | null = null;
   const shown = shownInTable(file, decoded.get, shared);
   // Two buffers in turn: this frame's picture and the next one's (to know what must be cleared).
   let spare: IndexCanvas = new Uint16Array(width * height);
@@ -310,7 +310,7 @@ function* optimiseSteps(
     if (next && shared.seeThrough && clearingBounds(next, target, width)) return null; // a cleared rectangle: one run only
     if (next && budget > 0 && !cutPays(target, next)) return null;
     canvas.set(target);
-    if (budget > 0) unsure = new Uint8Array(width * height).fill(1);
+    if (budget > 0) unsure = { flags: new Uint8Array(width * height).fill(1), at: null, count: width * height };
     spare = target;
     target = next;
     index++;
@@ -320,7 +320,7 @@ function* optimiseSteps(
     const source = file.frames[index]!;
     // Only a picture with clear pixels ever needs one cleared.
     const clearing = next && shared.seeThrough ? clearingBounds(next, target, width) : null;
-    const changed = index === 0 ? full : changedBounds(target, canvas, width, colours, tolerance, unsure);
+    const changed = index === 0 ? full : changedBounds(target, canvas, width, colours, tolerance, unsure?.flags);
     const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
     const cut = cutFrame(target, canvas, width, rect, entries, t);
     if (!cut) return null;
@@ -344,7 +344,10 @@ function* optimiseSteps(
     });
     // Lossless, what the frame shows is exactly its picture (an index per colour: the same indices).
     if (budget === 0) canvas.set(target);
-    else draw(canvas, width, rect, written, cut.transparentIndex, unsure);
+    else {
+      draw(canvas, width, rect, written, cut.transparentIndex);
+      if (unsure) unsure = drawnSure(unsure, width, rect, written, cut.transparentIndex);
+    }
     if (clearing) clearRect(canvas, width, rect);
     spare = target;
     target = next;
@@ -371,15 +374,73 @@ const fewUnchanged = (unchanged: number, pixels: number) => unchanged <= MAX_UNC
 const MAX_UNCHANGED_AT_CUT = 0.25;
 
 /**
+ * Pixels an earlier run drew (lossy), flagged, and listed: a later run's first frame redraws nearly all of
+ * them (a few stay, fewer with each frame), so the frames after it look only at those left instead of at
+ * every pixel. `at` null: every pixel, before the first frame.
+ */
+interface Unsure {
+  flags: Uint8Array;
+  at: Int32Array | null;
+  count: number;
+}
+
+/**
  * Where the viewer's pixel may differ from the canvas (an earlier run's lossy colour), the encoder gets a
  * clear canvas: it must keep an unchanged pixel transparent and cannot show a merely close one through it.
  */
-function hideUnsure(under: Uint16Array, unsure: Uint8Array, width: number, rect: Rect): void {
-  for (let y = 0, q = 0; y < rect.height; y++) {
-    for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
-      if (unsure[p]) under[q] = NOTHING;
-    }
+function hideUnsure(under: Uint16Array, unsure: Unsure, width: number, rect: Rect): void {
+  const { at, count } = unsure;
+  if (!at) {
+    under.fill(NOTHING);
+    return;
   }
+  const right = rect.left + rect.width;
+  const bottom = rect.top + rect.height;
+  for (let i = 0; i < count; i++) {
+    const p = at[i]!;
+    const y = Math.floor(p / width);
+    const x = p - y * width;
+    if (x >= rect.left && x < right && y >= rect.top && y < bottom)
+      under[(y - rect.top) * rect.width + x - rect.left] = NOTHING;
+  }
+}
+
+/** `unsure` once the frame's `written` indices are drawn: each pixel drawn is sure; null when none is left. */
+function drawnSure(
+  unsure: Unsure,
+  width: number,
+  rect: Rect,
+  written: Uint8Array,
+  transparentIndex: number | null,
+): Unsure | null {
+  const { flags, at } = unsure;
+  let count = 0;
+  if (!at) {
+    for (let y = 0, q = 0; y < rect.height; y++) {
+      for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
+        if (written[q] !== transparentIndex) flags[p] = 0;
+      }
+    }
+    const list = new Int32Array(flags.length);
+    for (let p = 0; p < flags.length; p++) if (flags[p]) list[count++] = p;
+    return count > 0 ? { flags, at: list, count } : null;
+  }
+  const right = rect.left + rect.width;
+  const bottom = rect.top + rect.height;
+  for (let i = 0; i < unsure.count; i++) {
+    const p = at[i]!;
+    const y = Math.floor(p / width);
+    const x = p - y * width;
+    if (x >= rect.left && x < right && y >= rect.top && y < bottom) {
+      if (written[(y - rect.top) * rect.width + x - rect.left] !== transparentIndex) {
+        flags[p] = 0;
+        continue;
+      }
+    }
+    at[count++] = p;
+  }
+  unsure.count = count;
+  return count > 0 ? unsure : null;
 }
 
 interface SharedPalette {
@@ -615,14 +676,11 @@ function draw(
   rect: Rect,
   indices: Uint8Array,
   transparentIndex: number | null,
-  unsure: Uint8Array | null,
 ): void {
   for (let y = 0, q = 0; y < rect.height; y++) {
     for (let x = 0, p = (rect.top + y) * width + rect.left; x < rect.width; x++, p++, q++) {
       const index = indices[q]!;
-      if (index === transparentIndex) continue;
-      canvas[p] = index;
-      if (unsure) unsure[p] = 0;
+      if (index !== transparentIndex) canvas[p] = index;
     }
   }
 }
