@@ -3,8 +3,21 @@ import { useMediaQuery } from '@mantine/hooks';
 // Its stylesheet is in the page's one stylesheet: the default entry injects it while the page hydrates, which
 // restyled the whole page in the middle of hydration.
 import 'react-toastify/ReactToastify.css';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { cssTransition, ToastContainer } from 'react-toastify/unstyled';
 import classes from './ThemedToastContainer.module.css';
+
+/**
+ * The library's bounce without the collapse that follows a toast's exit: that collapse animates the
+ * toast's height, a layout and a repaint every frame, and the toast of the files just chosen usually
+ * leaves while the first conversion runs, on the cores the conversion needs. The bounce itself only
+ * moves and fades the toast, which the compositor does alone.
+ */
+const BounceWithoutCollapse = cssTransition({
+  enter: 'Toastify--animate Toastify__bounce-enter',
+  exit: 'Toastify--animate Toastify__bounce-exit',
+  appendPosition: true,
+  collapse: false,
+});
 
 /**
  * The one toast notifier of the product, themed like the rest of the page. No countdown bar: it is an
@@ -29,6 +42,7 @@ export function ThemedToastContainer() {
       newestOnTop={wide}
       closeOnClick={false}
       hideProgressBar
+      transition={BounceWithoutCollapse}
     />
   );
 }
