@@ -6,6 +6,7 @@ import { smoothPhoto, smoothPhotoAt, writeBigPng } from '../fixtures/big-png';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
 import { startEngineHarness, type HarnessServer } from '../support/engine-harness';
 import { CANVAS_MAX_PIXELS } from '@/features/converter/rules/plan/decode-route';
+import { CANARY_SIZE } from '@/features/converter/rules/png/pixel-trust';
 import type { Harness, HarnessResult } from './engine-harness/harness';
 import type { ConversionSettings } from '@/features/converter/rules/settings';
 
@@ -34,6 +35,12 @@ test.afterAll(async () => {
   await harness?.stop();
 });
 
+/**
+ * The worker's pixel-trust canary (a PNG drawn one pixel in, rules/png/pixel-trust.ts) may still be decoding when
+ * the recording starts: anything that small is the canary, not the picture.
+ */
+const CANARY_MAX_PIXELS = (CANARY_SIZE.width + 1) * CANARY_SIZE.height;
+
 /** The page with one decode worker, every canvas and bitmap it makes from now on recorded (their pixels). */
 async function instrumentedPage(page: Page): Promise<Worker> {
   const started = page.waitForEvent('worker', {
@@ -44,14 +51,15 @@ async function instrumentedPage(page: Page): Promise<Worker> {
   const worker = await started;
   await worker.evaluate(`(() => {
     const made = (self.madePixels = []);
+    const record = (kind, pixels) => { if (pixels > ${CANARY_MAX_PIXELS}) made.push([kind, pixels]); };
     const Canvas = self.OffscreenCanvas;
     self.OffscreenCanvas = class extends Canvas {
-      constructor(width, height) { super(width, height); made.push(['canvas', width * height]); }
+      constructor(width, height) { super(width, height); record('canvas', width * height); }
     };
     const create = self.createImageBitmap;
     self.createImageBitmap = async (...args) => {
       const bitmap = await create(...args);
-      made.push(['bitmap', bitmap.width * bitmap.height]);
+      record('bitmap', bitmap.width * bitmap.height);
       return bitmap;
     };
   })()`);
