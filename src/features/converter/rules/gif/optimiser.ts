@@ -394,15 +394,17 @@ function hideUnsure(under: Uint16Array, unsure: Unsure, width: number, rect: Rec
     under.fill(NOTHING);
     return;
   }
-  const right = rect.left + rect.width;
-  const bottom = rect.top + rect.height;
   for (let i = 0; i < count; i++) {
-    const p = at[i]!;
-    const y = Math.floor(p / width);
-    const x = p - y * width;
-    if (x >= rect.left && x < right && y >= rect.top && y < bottom)
-      under[(y - rect.top) * rect.width + x - rect.left] = NOTHING;
+    const q = indexInRect(at[i]!, width, rect);
+    if (q >= 0) under[q] = NOTHING;
   }
+}
+
+/** Canvas pixel `p`'s index within `rect`'s own rows, or -1 outside it. */
+function indexInRect(p: number, width: number, rect: Rect): number {
+  const y = Math.floor(p / width) - rect.top;
+  const x = (p % width) - rect.left;
+  return x >= 0 && x < rect.width && y >= 0 && y < rect.height ? y * rect.width + x : -1;
 }
 
 /** `unsure` once the frame's `written` indices are drawn: each pixel drawn is sure; null when none is left. */
@@ -425,19 +427,11 @@ function drawnSure(
     for (let p = 0; p < flags.length; p++) if (flags[p]) list[count++] = p;
     return count > 0 ? { flags, at: list, count } : null;
   }
-  const right = rect.left + rect.width;
-  const bottom = rect.top + rect.height;
   for (let i = 0; i < unsure.count; i++) {
     const p = at[i]!;
-    const y = Math.floor(p / width);
-    const x = p - y * width;
-    if (x >= rect.left && x < right && y >= rect.top && y < bottom) {
-      if (written[(y - rect.top) * rect.width + x - rect.left] !== transparentIndex) {
-        flags[p] = 0;
-        continue;
-      }
-    }
-    at[count++] = p;
+    const q = indexInRect(p, width, rect);
+    if (q >= 0 && written[q] !== transparentIndex) flags[p] = 0;
+    else at[count++] = p;
   }
   unsure.count = count;
   return count > 0 ? unsure : null;
