@@ -6,7 +6,7 @@
 import { WasmLzwEncoder } from '@/features/converter/runtime/lzw-encoder';
 import { optimiseRun, runInput, type OptimiseRun } from '@/features/converter/rules/gif/optimiser';
 import { frameIndices, parseGif, type GifFile } from '@/features/converter/rules/gif/file';
-import type { LzwEncoder } from '@/features/converter/rules/gif/lzw';
+import { timedLzw } from './timed-lzw';
 import { warmUpOptimiser } from '@/features/converter/rules/gif/optimiser-warm-up';
 
 let wasmMs = 0;
@@ -48,16 +48,7 @@ WebAssembly.Instance = function (module: WebAssembly.Module, imports?: WebAssemb
 const held: WebAssembly.Memory[] = [];
 let lzw: WasmLzwEncoder;
 let file: GifFile;
-let encodeMs = 0;
-const timed: LzwEncoder = {
-  encode(image, errorBudget, band) {
-    const started = performance.now();
-    const result = lzw.encode(image, errorBudget, band);
-    encodeMs += performance.now() - started;
-    return result;
-  },
-  budgets: (indices, width, palette, rule) => lzw.budgets(indices, width, palette, rule),
-};
+const { lzw: timed, spent } = timedLzw(() => lzw);
 
 const hash = (bytes: Uint8Array) => {
   let h = 2166136261 >>> 0;
@@ -80,14 +71,14 @@ onmessage = async ({ data }: MessageEvent) => {
   }
   const { options, run } = data as { options: { lossiness: number }; run: OptimiseRun };
   const part = runInput(file, run);
-  encodeMs = wasmMs = memoryGrowths = 0;
+  spent.encode = wasmMs = memoryGrowths = 0;
   calls = [];
   const started = performance.now();
   const out = optimiseRun(timed, part.input, options, part.run);
   const all = performance.now() - started;
   postMessage({
     all,
-    encode: encodeMs,
+    encode: spent.encode,
     wasm: wasmMs,
     growths: memoryGrowths,
     bytes: out?.length ?? 0,

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import * as current from '@/features/converter/rules/gif/optimiser';
 import { runInput } from '@/features/converter/rules/gif/optimiser';
 import { frameIndices, parseGif, type GifFile } from '@/features/converter/rules/gif/file';
-import type { LzwEncoder } from '@/features/converter/rules/gif/lzw';
+import { timedLzw } from './timed-lzw';
 
 const args = process.argv.slice(2);
 const runs = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 3;
@@ -37,22 +37,7 @@ console.log(
     .join(', ')}`,
 );
 
-let encodeMs = 0;
-let budgetsMs = 0;
-const timed: LzwEncoder = {
-  encode(image, errorBudget, band) {
-    const started = performance.now();
-    const result = lzw.encode(image, errorBudget, band);
-    encodeMs += performance.now() - started;
-    return result;
-  },
-  budgets(indices, width, palette, rule) {
-    const started = performance.now();
-    const result = lzw.budgets(indices, width, palette, rule);
-    budgetsMs += performance.now() - started;
-    return result;
-  },
-};
+const { lzw: timed, spent } = timedLzw(() => lzw);
 
 for (const name of readdirSync(dir)
   .filter((f) => f.endsWith('.gif') && (!filter || f.includes(filter)))
@@ -70,11 +55,11 @@ for (const name of readdirSync(dir)
     const outs = new Map<string, Uint8Array | null>();
     for (let n = 0; n < runs; n++) {
       for (const [label, pass] of passes) {
-        encodeMs = budgetsMs = 0;
+        spent.encode = spent.budgets = 0;
         const started = performance.now();
         outs.set(label, pass(timed, part.input, options, part.run));
         const all = performance.now() - started;
-        times.set(label, [...(times.get(label) ?? []), { all, encode: encodeMs, budgets: budgetsMs }]);
+        times.set(label, [...(times.get(label) ?? []), { all, encode: spent.encode, budgets: spent.budgets }]);
       }
     }
     for (const [label] of passes) {
