@@ -26,24 +26,20 @@ const engines = enginesArg.split(',') as EngineName[];
 const gif = readFileSync(gifPath);
 const options = JSON.parse(readFileSync(gifPath.replace(/\.gif$/, '.json'), 'utf8'));
 const wasm = readFileSync(new URL('../../../wasm-assets/core/gif-lzw.wasm', import.meta.url));
-const bundle = await build({
-  entryPoints: [fileURLToPath(new URL('./engine-optimiser-worker.ts', import.meta.url))],
-  bundle: true,
-  format: 'esm',
-  write: false,
-  tsconfig: fileURLToPath(new URL('../../../tsconfig.json', import.meta.url)),
-  logLevel: 'warning',
-});
-const WORKER = bundle.outputFiles[0]!.text;
-const pageBundle = await build({
-  entryPoints: [fileURLToPath(new URL('./engine-optimiser-page.ts', import.meta.url))],
-  bundle: true,
-  format: 'esm',
-  write: false,
-  tsconfig: fileURLToPath(new URL('../../../tsconfig.json', import.meta.url)),
-  logLevel: 'warning',
-});
-const PAGE_SCRIPT = pageBundle.outputFiles[0]!.text;
+/** A probe module of this folder bundled for the browser, as one script. */
+const bundled = async (name: string) =>
+  (
+    await build({
+      entryPoints: [fileURLToPath(new URL(name, import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      tsconfig: fileURLToPath(new URL('../../../tsconfig.json', import.meta.url)),
+      logLevel: 'warning',
+    })
+  ).outputFiles[0]!.text;
+const WORKER = await bundled('./engine-optimiser-worker.ts');
+const PAGE_SCRIPT = await bundled('./engine-optimiser-page.ts');
 
 const PAGE = String.raw`<!doctype html><meta charset="utf-8"><title>optimiser</title><script type="module" src="/page.js"></script><script>
 const ask = (worker, message, transfer = []) => new Promise((resolve) => { worker.onmessage = ({ data }) => resolve(data); worker.postMessage(message, transfer); });
