@@ -10,3 +10,15 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
   const timer = window.setTimeout(task, Math.min(timeoutMs, 1000));
   return () => window.clearTimeout(timer);
 }
+
+/** Runs `task` in an idle moment (at the latest `timeoutMs` after it) once the window's load event has fired; returns a cancel function. */
+export function whenLoadedAndIdle(task: () => void, timeoutMs: number): () => void {
+  let cancelIdle = () => {};
+  const onLoad = () => (cancelIdle = whenIdle(task, timeoutMs));
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelIdle();
+  };
+}

@@ -1,7 +1,7 @@
 import { Affix, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { whenIdle } from '@/shared/lib/when-idle';
+import { whenLoadedAndIdle } from '@/shared/lib/when-idle';
 import { startOfflineSupport } from '../service-worker/register';
 import { offlineStore } from '../store/use-offline';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -13,7 +13,7 @@ import { UpdatePrompt } from './UpdatePrompt';
 export function OfflineStatus() {
   // Registering (and the precache download it starts) waits for the page's load and an idle moment: it kept
   // the main thread busy while the page hydrated.
-  useEffect(() => afterLoadWhenIdle(() => startOfflineSupport(offlineStore)), []);
+  useEffect(() => whenLoadedAndIdle(() => startOfflineSupport(offlineStore), 2000), []);
   const { breakpoints } = useMantineTheme();
   // Toasts come up from the bottom where the header has its menu button, and from the top right on
   // wider screens (ThemedToastContainer): the prompt takes the other edge, so neither hides the other.
@@ -26,16 +26,4 @@ export function OfflineStatus() {
       <UpdatePrompt />
     </Affix>
   );
-}
-
-/** Runs `task` in an idle moment after the window's load event; returns a cancel function. */
-function afterLoadWhenIdle(task: () => void): () => void {
-  let cancelIdle = () => {};
-  const onLoad = () => (cancelIdle = whenIdle(task, 2000));
-  if (document.readyState === 'complete') onLoad();
-  else window.addEventListener('load', onLoad, { once: true });
-  return () => {
-    window.removeEventListener('load', onLoad);
-    cancelIdle();
-  };
 }
