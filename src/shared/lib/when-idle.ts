@@ -11,7 +11,10 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
   return () => window.clearTimeout(timer);
 }
 
-/** Runs `task` in an idle moment (at the latest `timeoutMs` after it) once the window's load event has fired; returns a cancel function. */
+/**
+ * Runs `task` in an idle moment (at the latest `timeoutMs` later) once the window's load event has fired;
+ * returns a cancel function.
+ */
 export function whenLoadedAndIdle(task: () => void, timeoutMs: number): () => void {
   let cancelIdle = () => {};
   const onLoad = () => (cancelIdle = whenIdle(task, timeoutMs));
