@@ -46,8 +46,8 @@ function appWay({ app }: CaseResult): string {
 function targetCell(r: CaseResult): string {
   const target = targetRatio(r.id);
   if (target === null) return '—';
-  if (r.ratio === null) return `≤ ${target.toFixed(1)}`;
-  return `≤ ${target.toFixed(1)} ${r.ratio <= target ? 'met' : 'MISSED'}`;
+  if (r.ratio === null) return `≤ ${target}`;
+  return `≤ ${target} ${r.ratio <= target ? 'met' : 'MISSED'}`;
 }
 
 /** Target: the quality work (content analysis and the optimiser pass) at most this share of the time. */

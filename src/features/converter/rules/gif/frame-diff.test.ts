@@ -3,10 +3,13 @@ import {
   canvasColours,
   changedBounds,
   clearingBounds,
+  closeEnough,
   cutFrame,
+  lookAlike,
   NOTHING,
   perceivedError,
   unionRect,
+  type Rect,
 } from './frame-diff';
 import { CLEAR } from './file';
 
@@ -32,12 +35,12 @@ describe('frame differencing', () => {
 
   it('bounds the changed pixels, or null when nothing changed', () => {
     const before = canvas(RED);
-    expect(changedBounds(before, canvas(RED), 6, colours)).toBeNull();
+    expect(changedBounds(before, canvas(RED), 6)).toBeNull();
     const after = canvas(RED, [
       [1, 1, BLUE],
       [4, 2, BLUE],
     ]);
-    expect(changedBounds(after, before, 6, colours)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+    expect(changedBounds(after, before, 6)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
   });
 
   it('lossy: a close colour is unchanged, except where only the same index will do', () => {
@@ -47,11 +50,39 @@ describe('frame differencing', () => {
       [4, 2, BLUE],
     ]);
     // Red 255 → 250 looks off by 14 (perceivedError): within 15, not within 10.
-    expect(changedBounds(after, before, 6, colours, 15)).toEqual({ left: 4, top: 2, width: 1, height: 1 });
+    expect(changedBounds(after, before, 6, lookAlike(colours, 15))).toEqual({ left: 4, top: 2, width: 1, height: 1 });
     const exact = new Uint8Array(24);
     exact[1 * 6 + 1] = 1;
-    expect(changedBounds(after, before, 6, colours, 15, exact)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
-    expect(changedBounds(after, before, 6, colours, 10)).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+    expect(changedBounds(after, before, 6, lookAlike(colours, 15), exact)).toEqual({
+      left: 1,
+      top: 1,
+      width: 4,
+      height: 2,
+    });
+    expect(changedBounds(after, before, 6, lookAlike(colours, 10))).toEqual({ left: 1, top: 1, width: 4, height: 2 });
+  });
+
+  it('finds the same bounds with the look-alike table as with closeEnough pixel by pixel', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    const table = Uint8Array.from({ length: 48 }, () => random(256));
+    const tableColours = canvasColours(table);
+    for (let round = 0; round < 200; round++) {
+      const [width, height] = [1 + random(9), 1 + random(7)];
+      const pick = () => (random(10) === 0 ? NOTHING : random(16));
+      const shown = Uint16Array.from({ length: width * height }, pick);
+      const wanted = shown.map((index) => (random(3) === 0 ? pick() : index));
+      const exact = random(2) ? Uint8Array.from({ length: width * height }, () => random(2)) : null;
+      const tolerance = [0, 30, 300, 3000][random(4)]!;
+      let expected: Rect | null = null;
+      for (let p = 0; p < wanted.length; p++) {
+        const same =
+          wanted[p] === shown[p] ||
+          (tolerance > 0 && !exact?.[p] && closeEnough(tableColours[shown[p]!]!, tableColours[wanted[p]!]!, tolerance));
+        if (!same) expected = unionRect({ left: p % width, top: Math.floor(p / width), width: 1, height: 1 }, expected);
+      }
+      expect(changedBounds(wanted, shown, width, lookAlike(tableColours, tolerance), exact)).toEqual(expected);
+    }
   });
 
   it('counts a change of lightness whole and a change of colour at the same lightness half', () => {

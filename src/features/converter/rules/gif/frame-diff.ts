@@ -58,24 +58,37 @@ export function closeEnough(shown: number, wanted: number, tolerance: number): b
   return perceivedError(dr, dg, db) <= tolerance;
 }
 
+/** A row of the look-alike table per canvas index, NOTHING's included. */
+const ALIKE_ROW = NOTHING + 1;
+
 /**
- * Bounds of the pixels where `target` and `canvas` differ (by more than `tolerance` between their
- * `colours`, except where `exact` is set: there only the same index is the same), or null.
+ * Which pairs of canvas indices look the same within `tolerance` (closeEnough): `alike[a * (NOTHING + 1) + b]`
+ * is 1 for those, the same index included; null when only the same index will do (lossless). Built once per
+ * animation, it spares the differencing the colour arithmetic per pixel (most of its time on a test card).
+ */
+export function lookAlike(colours: Int32Array, tolerance: number): Uint8Array | null {
+  if (tolerance === 0) return null;
+  const alike = new Uint8Array(ALIKE_ROW * ALIKE_ROW);
+  for (let a = 0; a < ALIKE_ROW; a++) {
+    for (let b = 0; b < ALIKE_ROW; b++) {
+      if (a === b || closeEnough(colours[b]!, colours[a]!, tolerance)) alike[a * ALIKE_ROW + b] = 1;
+    }
+  }
+  return alike;
+}
+
+/**
+ * Bounds of the pixels where `target` and `canvas` differ (where `alike` says they do not look the same,
+ * except where `exact` is set: there only the same index is the same), or null.
  */
 export function changedBounds(
   target: IndexCanvas,
   canvas: IndexCanvas,
   width: number,
-  colours: Int32Array,
-  tolerance = 0,
+  alike: Uint8Array | null = null,
   exact: Uint8Array | null = null,
 ): Rect | null {
-  const a = target;
-  const b = canvas;
-  const same = (p: number) =>
-    a[p] === b[p] ||
-    (tolerance > 0 && !(exact && exact[p]) && closeEnough(colours[b[p]!]!, colours[a[p]!]!, tolerance));
-  const height = a.length / width;
+  const height = target.length / width;
   let top = -1;
   let bottom = -1;
   let left = width;
@@ -83,16 +96,32 @@ export function changedBounds(
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let x = 0;
-    while (x < width && same(row + x)) x++;
+    while (x < width && looksSame(target, canvas, row + x, alike, exact)) x++;
     if (x === width) continue;
     if (top < 0) top = y;
     bottom = y;
     if (x < left) left = x;
     let r = width - 1;
-    while (r > right && same(row + r)) r--;
+    while (r > right && looksSame(target, canvas, row + r, alike, exact)) r--;
     if (r > right) right = r;
   }
   return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** changedBounds' test of one pixel (a function of its own, not a closure, so that it is inlined). */
+function looksSame(
+  target: IndexCanvas,
+  canvas: IndexCanvas,
+  p: number,
+  alike: Uint8Array | null,
+  exact: Uint8Array | null,
+): boolean {
+  const wanted = target[p]!;
+  const shown = canvas[p]!;
+  // The table holds the same index too: one lookup, no branch for the processor to mispredict.
+  if (alike === null) return wanted === shown;
+  if (exact === null) return alike[wanted * ALIKE_ROW + shown] === 1;
+  return wanted === shown || (exact[p] === 0 && alike[wanted * ALIKE_ROW + shown] === 1);
 }
 
 /** Bounds of the pixels clear in `next` but not in `shown`: what must be cleared before `next`, or null. */

@@ -9,6 +9,7 @@ import {
   changedBounds,
   clearingBounds,
   cutFrame,
+  lookAlike,
   NOTHING,
   unionRect,
   type IndexCanvas,
@@ -292,7 +293,7 @@ function* optimiseSteps(
     });
   }
   const { palette, transparentIndex: t } = shared;
-  const colours = canvasColours(palette);
+  const alike = lookAlike(canvasColours(palette), tolerance);
   const entries = Math.min(256, palette.length / 3);
   const minCodeSize = minCodeSizeFor(entries);
   const canvas: IndexCanvas = new Uint16Array(width * height).fill(NOTHING); // what the new GIF shows before each frame
@@ -320,7 +321,7 @@ function* optimiseSteps(
     const source = file.frames[index]!;
     // Only a picture with clear pixels ever needs one cleared.
     const clearing = next && shared.seeThrough ? clearingBounds(next, target, width) : null;
-    const changed = index === 0 ? full : changedBounds(target, canvas, width, colours, tolerance, unsure?.flags);
+    const changed = index === 0 ? full : changedBounds(target, canvas, width, alike, unsure?.flags);
     const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
     const cut = cutFrame(target, canvas, width, rect, entries, t);
     if (!cut) return null;
@@ -444,8 +445,11 @@ interface SharedPalette {
   screen: { globalPalette: Uint8Array; backgroundIndex: number };
   /** Whether some frame leaves a pixel clear or draws through one (else no picture has clear pixels). */
   seeThrough: boolean;
-  /** Where each index of a frame's table (its colour) sits in the shared table. */
-  mapOf(file: GifFile, frame: GifFrame): Uint8Array;
+  /**
+   * Where each index of the `n`th frame's table (its colour) sits in the shared table; null when every
+   * index the frame uses, none of them transparent, sits where it was (its indices need no mapping).
+   */
+  mapOf(file: GifFile, frame: GifFrame, n: number): Uint8Array | null;
 }
 
 /**
@@ -458,12 +462,14 @@ function sharedPalette(file: GifFile, decoded: DecodeCache): SharedPalette | nul
   const colours = new Map<number, number>(); // colour → its new index, in order of first use
   let transparentUsed = false;
   let seeThrough = false;
+  const usedBy: Uint8Array[] = [];
   for (const [n, frame] of file.frames.entries()) {
     seeThrough ||= frame.disposal >= 2 || !coversScreen(file, frame);
     // More than 256 already: no shared table, and the frames left are not decoded for nothing.
     if (colours.size + (transparentUsed ? 1 : 0) > 256) return null;
     const palette = paletteOf(file, frame);
     const used = usedIndices(decoded.get(frame, n));
+    usedBy[n] = used;
     for (let i = 0; i < 256; i++) {
       if (!used[i]) continue;
       if (i === frame.transparentIndex) transparentUsed = true;
@@ -486,16 +492,19 @@ function sharedPalette(file: GifFile, decoded: DecodeCache): SharedPalette | nul
     transparentIndex,
     seeThrough: seeThrough || transparentUsed,
     screen: { globalPalette: palette, backgroundIndex: transparentIndex ?? 0 },
-    mapOf: (file, frame) => {
+    mapOf: (file, frame, n) => {
       const table = paletteOf(file, frame);
       const map = new Uint8Array(256);
+      const used = usedBy[n]!;
+      let kept = frame.transparentIndex === null || !used[frame.transparentIndex];
       for (let i = 0; i < 256; i++) {
         map[i] =
           i === frame.transparentIndex && transparentIndex !== null
             ? transparentIndex
             : (colours.get(packColour(table, i)) ?? 0);
+        if (used[i] && map[i] !== i) kept = false;
       }
-      return map;
+      return kept ? null : map;
     },
   };
 }
@@ -536,17 +545,19 @@ function* shownInTable(
   for (const [n, frame] of file.frames.entries()) {
     const saved = frame.disposal === 3 ? canvas.slice() : null;
     const indices = indicesOf(frame, n);
-    const map = shared.mapOf(file, frame);
+    const map = shared.mapOf(file, frame, n);
     const t = frame.transparentIndex ?? NOTHING;
     const right = Math.min(width, frame.left + frame.width);
     const bottom = Math.min(height, frame.top + frame.height);
-    if (coversScreen(file, frame)) mapAll(indices, map, t, canvas);
-    else {
+    if (coversScreen(file, frame)) {
+      if (map) mapAll(indices, map, t, canvas);
+      else canvas.set(indices);
+    } else {
       for (let y = frame.top; y < bottom; y++) {
         const row = (y - frame.top) * frame.width - frame.left;
         for (let x = frame.left, p = y * width + x; x < right; x++, p++) {
           const index = indices[row + x]!;
-          if (index !== t) canvas[p] = map[index]!;
+          if (index !== t) canvas[p] = map ? map[index]! : index;
         }
       }
     }
@@ -606,9 +617,12 @@ function* stillFrame(
   budget: number,
   smoothShare: number | undefined,
 ): OptimiserSteps<GifFrame> {
-  const map = shared.mapOf(file, source);
-  const remapped = new Uint8Array(indices.length);
-  for (let p = 0; p < indices.length; p++) remapped[p] = map[indices[p]!]!;
+  const map = shared.mapOf(file, source, 0);
+  let remapped = indices;
+  if (map) {
+    remapped = new Uint8Array(indices.length);
+    for (let p = 0; p < indices.length; p++) remapped[p] = map[indices[p]!]!;
+  }
   const minCodeSize = minCodeSizeFor(shared.palette.length / 3);
   const { data } = yield {
     image: {
