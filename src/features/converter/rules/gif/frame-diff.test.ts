@@ -8,6 +8,7 @@ import {
   lookAlike,
   NOTHING,
   perceivedError,
+  rowChanges,
   unionRect,
   type Rect,
 } from './frame-diff';
@@ -82,6 +83,37 @@ describe('frame differencing', () => {
         if (!same) expected = unionRect({ left: p % width, top: Math.floor(p / width), width: 1, height: 1 }, expected);
       }
       expect(changedBounds(wanted, shown, width, lookAlike(tableColours, tolerance), exact)).toEqual(expected);
+    }
+  });
+
+  it("finds each row's changed columns, two pixels to a word or one by one", () => {
+    for (const width of [6, 7]) {
+      const before = new Uint16Array(width * 3).fill(RED);
+      const now = before.slice();
+      now[0 * width + 1] = BLUE; // row 0: one pixel, the second of a pair
+      now[2 * width + 2] = BLUE; // row 2: two pixels apart
+      now[2 * width + width - 1] = NOTHING;
+      expect([...rowChanges(now, before, width)]).toEqual([1, 1, -1, -1, 2, width - 1]);
+    }
+  });
+
+  it('finds the same bounds looking only where the last frame drew and the picture changed', () => {
+    let seed = 11;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    const alike = lookAlike(colours, 30);
+    for (let round = 0; round < 300; round++) {
+      const [width, height] = [2 + random(9), 1 + random(7)];
+      const before = Uint16Array.from({ length: width * height }, () => random(4));
+      const shown = before.slice();
+      // The last frame drew a rectangle: inside it the canvas may be anything, outside it looked alike.
+      const left = random(width);
+      const top = random(height);
+      const drawn = { left, top, width: 1 + random(width - left), height: 1 + random(height - top) };
+      for (let y = drawn.top; y < drawn.top + drawn.height; y++)
+        for (let x = drawn.left; x < drawn.left + drawn.width; x++) shown[y * width + x] = random(4);
+      const now = before.map((index) => (random(4) === 0 ? random(4) : index));
+      const since = { drawn, changes: rowChanges(now, before, width) };
+      expect(changedBounds(now, shown, width, alike, null, since)).toEqual(changedBounds(now, shown, width, alike));
     }
   });
 

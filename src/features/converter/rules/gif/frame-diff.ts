@@ -78,8 +78,20 @@ export function lookAlike(colours: Int32Array, tolerance: number): Uint8Array | 
 }
 
 /**
+ * What may have changed since the last frame's bounds were found: the rectangle it drew, and per row the
+ * columns where the picture now differs from that frame's (rowChanges). Everywhere else the picture and the
+ * canvas are still as alike as those bounds found them.
+ */
+export interface SinceLastFrame {
+  drawn: Rect;
+  changes: Int32Array;
+}
+
+/**
  * Bounds of the pixels where `target` and `canvas` differ (where `alike` says they do not look the same,
- * except where `exact` is set: there only the same index is the same), or null.
+ * except where `exact` is set: there only the same index is the same), or null. Given `since`, only the
+ * pixels it says may have changed are looked at (the same bounds, found in a fraction of the time when
+ * little moves).
  */
 export function changedBounds(
   target: IndexCanvas,
@@ -87,25 +99,99 @@ export function changedBounds(
   width: number,
   alike: Uint8Array | null = null,
   exact: Uint8Array | null = null,
+  since: SinceLastFrame | null = null,
 ): Rect | null {
   const height = target.length / width;
   let top = -1;
   let bottom = -1;
   let left = width;
   let right = -1;
+  const spans = Int32Array.of(0, width, 0, 0); // up to two column ranges [from, to) per row
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    let x = 0;
-    while (x < width && looksSame(target, canvas, row + x, alike, exact)) x++;
-    if (x === width) continue;
+    const count = since ? unsettledSpans(since, y, spans) : 1;
+    let x = -1;
+    for (let s = 0; s < count && x < 0; s++) {
+      for (let c = spans[2 * s]!, to = spans[2 * s + 1]!; c < to; c++) {
+        if (!looksSame(target, canvas, row + c, alike, exact)) {
+          x = c;
+          break;
+        }
+      }
+    }
+    if (x < 0) continue;
     if (top < 0) top = y;
     bottom = y;
     if (x < left) left = x;
-    let r = width - 1;
-    while (r > right && looksSame(target, canvas, row + r, alike, exact)) r--;
+    let r = -1;
+    for (let s = count - 1; s >= 0 && r < 0; s--) {
+      for (let c = spans[2 * s + 1]! - 1, from = Math.max(spans[2 * s]!, right + 1); c >= from; c--) {
+        if (!looksSame(target, canvas, row + c, alike, exact)) {
+          r = c;
+          break;
+        }
+      }
+    }
     if (r > right) right = r;
   }
   return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** Row `y`'s column ranges that `since` says may have changed, in order and apart, into `spans`: how many. */
+function unsettledSpans({ drawn, changes }: SinceLastFrame, y: number, spans: Int32Array): number {
+  const inDrawn = y >= drawn.top && y < drawn.top + drawn.height;
+  const first = changes[2 * y]!;
+  if (!inDrawn && first < 0) return 0;
+  let [a, aEnd] = inDrawn ? [drawn.left, drawn.left + drawn.width] : [first, changes[2 * y + 1]! + 1];
+  let [b, bEnd] = inDrawn && first >= 0 ? [first, changes[2 * y + 1]! + 1] : [-1, -1];
+  if (b >= 0 && b < a) [a, aEnd, b, bEnd] = [b, bEnd, a, aEnd];
+  if (b >= 0 && b <= aEnd) {
+    aEnd = Math.max(aEnd, bEnd);
+    b = -1;
+  }
+  spans[0] = a;
+  spans[1] = aEnd;
+  if (b < 0) return 1;
+  spans[2] = b;
+  spans[3] = bEnd;
+  return 2;
+}
+
+/**
+ * Per row, the first and the last column where `now` differs from `before` (at 2y and 2y + 1), -1 for a row
+ * that is the same: SinceLastFrame's changes.
+ */
+export function rowChanges(now: IndexCanvas, before: IndexCanvas, width: number): Int32Array {
+  const height = now.length / width;
+  const changes = new Int32Array(2 * height).fill(-1);
+  // Two pixels to a word where the rows allow (an even width, aligned canvases): half the comparisons.
+  const pairs = width % 2 === 0 && now.byteOffset % 4 === 0 && before.byteOffset % 4 === 0;
+  const nowPairs = pairs ? new Uint32Array(now.buffer, now.byteOffset, now.length >> 1) : null;
+  const beforePairs = pairs ? new Uint32Array(before.buffer, before.byteOffset, before.length >> 1) : null;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let x = 0;
+    let r = width - 1;
+    if (nowPairs && beforePairs) {
+      const from = row >> 1;
+      const to = from + (width >> 1);
+      let w = from;
+      while (w < to && nowPairs[w] === beforePairs[w]) w++;
+      if (w === to) continue;
+      // Little-endian: a word's first pixel is its low half.
+      x = 2 * (w - from) + ((nowPairs[w]! ^ beforePairs[w]!) & 0xffff ? 0 : 1);
+      let v = to - 1;
+      while (nowPairs[v] === beforePairs[v]) v--;
+      r = 2 * (v - from) + ((nowPairs[v]! ^ beforePairs[v]!) >>> 16 ? 1 : 0);
+    } else {
+      while (x < width && now[row + x] === before[row + x]) x++;
+      if (x === width) continue;
+      while (now[row + r] === before[row + r]) r--;
+    }
+    changes[2 * y] = x;
+    changes[2 * y + 1] = r;
+  }
+  return changes;
 }
 
 /** changedBounds' test of one pixel (a function of its own, not a closure, so that it is inlined). */

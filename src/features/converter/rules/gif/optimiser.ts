@@ -11,6 +11,8 @@ import {
   cutFrame,
   lookAlike,
   NOTHING,
+  rowChanges,
+  type SinceLastFrame,
   unionRect,
   type IndexCanvas,
   type Rect,
@@ -178,9 +180,12 @@ function laterRunDeclines(file: GifFile, options: OptimiserOptions, run: Optimis
     const colours = canvasColours(paletteOf(file, before));
     const nextColours = canvasColours(paletteOf(file, first));
     const [was, now] = [before.indices, first.indices];
+    // Stops as soon as too many are unchanged: on a still camera after a quarter of the picture.
+    const limit = MAX_UNCHANGED_AT_CUT * now.length;
     let unchanged = 0;
-    for (let p = 0; p < now.length; p++) if (colours[was[p]!] === nextColours[now[p]!]) unchanged++;
-    return !fewUnchanged(unchanged, now.length);
+    for (let p = 0; p < now.length; p++)
+      if (colours[was[p]!] === nextColours[now[p]!] && ++unchanged > limit) return true;
+    return false;
   }
   const part = runInput(file, run);
   const step = optimiseSteps(part.input, options, part.run).next();
@@ -316,12 +321,14 @@ function* optimiseSteps(
     target = next;
     index++;
   }
+  /** For the next frame's bounds: what this one drew, and where the picture changes. */
+  let since: SinceLastFrame | null = null;
   while (target && index < endFrame) {
     const next = copyInto(shown.next(), spare);
     const source = file.frames[index]!;
     // Only a picture with clear pixels ever needs one cleared.
     const clearing = next && shared.seeThrough ? clearingBounds(next, target, width) : null;
-    const changed = index === 0 ? full : changedBounds(target, canvas, width, alike, unsure?.flags);
+    const changed = index === 0 ? full : changedBounds(target, canvas, width, alike, unsure?.flags, since);
     const rect = unionRect(changed ?? { left: 0, top: 0, width: 1, height: 1 }, clearing);
     const cut = cutFrame(target, canvas, width, rect, entries, t);
     if (!cut) return null;
@@ -350,6 +357,7 @@ function* optimiseSteps(
       if (unsure) unsure = drawnSure(unsure, width, rect, written, cut.transparentIndex);
     }
     if (clearing) clearRect(canvas, width, rect);
+    since = next ? { drawn: rect, changes: rowChanges(next, target, width) } : null;
     spare = target;
     target = next;
     index++;
@@ -364,12 +372,11 @@ function* optimiseSteps(
  * where the bench's pans cost only a few percent at the same scores (tests/bench/README.md, "Optimiser").
  */
 function cutPays(before: IndexCanvas, next: IndexCanvas): boolean {
+  const limit = MAX_UNCHANGED_AT_CUT * next.length;
   let unchanged = 0;
-  for (let p = 0; p < next.length; p++) if (next[p] === before[p]) unchanged++;
-  return fewUnchanged(unchanged, next.length);
+  for (let p = 0; p < next.length; p++) if (next[p] === before[p] && ++unchanged > limit) return false;
+  return true;
 }
-
-const fewUnchanged = (unchanged: number, pixels: number) => unchanged <= MAX_UNCHANGED_AT_CUT * pixels;
 
 /** The largest share of exactly unchanged pixels at which a lossy run starts on its own. */
 const MAX_UNCHANGED_AT_CUT = 0.25;
