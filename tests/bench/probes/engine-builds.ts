@@ -5,6 +5,7 @@
  *
  *   npx tsx tests/bench/probes/engine-builds.ts <engine> <runs> <case id> <dist dir> <dist dir>…
  *
+ * A dist dir may end in a query for the page (`dist?pool=2`): the same build with another engine pool.
  * `LOOK_MS=N` (default 2000) clicks Convert N ms after the file list shows, as the bench's `--look`.
  */
 import { readdirSync } from 'node:fs';
@@ -44,13 +45,14 @@ const runs = dists.map(() => [] as Record<string, number>[]);
 console.log(`${engine}, ${conversionCase.title}; load ${loadavg()[0]!.toFixed(1)}`);
 try {
   const pages: EnginePage[] = [];
-  for (const dist of dists) {
+  for (const given of dists) {
+    const [dist, query] = given.split('?') as [string, string | undefined];
     const server = await startPreviewServer({ outDir: resolve(dist) });
     servers.push(server);
     const browser = await launchEngine(engine as EngineName);
     browsers.push(browser);
     const page = await browser.newPage();
-    await page.goto(`${server.origin}/`);
+    await page.goto(`${server.origin}/${query ? `?${query}` : ''}`);
     pages.push(page);
   }
   for (let run = 0; run <= options.runs; run++)
