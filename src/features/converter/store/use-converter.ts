@@ -7,14 +7,16 @@ import { createConverterStore, type ConverterStoreState } from './converter-stor
 export type ConverterStore = StoreApi<ConverterStoreState>;
 
 /**
- * The page's store, on the real engine with one instance per core (at most four). `?pool=N` can only lower
- * that, which is how the batch benchmark compares a pool of 1 with the default on the same build.
+ * The page's store, on the real engine with one instance per core (at most four; rules/batch/pool-size.ts).
+ * `?pool=N` can only lower that, which is how the batch benchmark compares a pool of 1 with the default.
  * Tests provide their own store, on a fake engine.
  */
 export const converterStore: ConverterStore = createConverterStore(
   createLazyRuntime(() =>
     import('../runtime/browser-runtime').then(({ createBrowserRuntime }) =>
-      createBrowserRuntime(poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search))),
+      createBrowserRuntime(
+        poolSize(navigator.hardwareConcurrency, requestedPoolSize(location.search), navigator.vendor),
+      ),
     ),
   ),
 );

@@ -9,6 +9,12 @@ describe('poolSize', () => {
     expect(poolSize(2)).toBe(2);
     expect(poolSize(16)).toBe(4);
   });
+  it("reads Safari's engine's 4 cores (any device of fewer than 8) as two, and its 8 as eight", () => {
+    expect(poolSize(4, null, 'Apple Computer, Inc.')).toBe(2);
+    expect(poolSize(8, null, 'Apple Computer, Inc.')).toBe(4);
+    expect(poolSize(4, null, 'Google Inc.')).toBe(4);
+    expect(poolSize(4, null, '')).toBe(4);
+  });
   it('assumes two cores when the browser does not say', () => {
     expect(poolSize(undefined)).toBe(2);
     expect(poolSize(0)).toBe(2);

@@ -13,9 +13,17 @@ export const BATCH_MEMORY_BUDGET_BYTES = 1.5 * 1024 ** 3;
 /**
  * One instance per reported core, at most MAX_POOL_SIZE. `requested` (the `?pool=` parameter used to
  * measure) can only lower it, never raise it, so it cannot make the page use more memory than usual.
+ * Safari's engine (`vendor` Apple's: every browser on iPhone and iPad) reports 4 cores for any device of
+ * fewer than 8, against fingerprinting: there the pool counts on the 2 every device has, as each instance
+ * is a wasm heap a phone must hold (on two cores, four instances were also the slower batch).
  */
-export function poolSize(hardwareConcurrency: number | undefined, requested: number | null = null): number {
-  const cores = Number.isInteger(hardwareConcurrency) && hardwareConcurrency! > 0 ? hardwareConcurrency! : 2;
+export function poolSize(
+  hardwareConcurrency: number | undefined,
+  requested: number | null = null,
+  vendor = '',
+): number {
+  const reported = Number.isInteger(hardwareConcurrency) && hardwareConcurrency! > 0 ? hardwareConcurrency! : 2;
+  const cores = vendor.startsWith('Apple') && reported < 8 ? Math.min(reported, 2) : reported;
   const size = Math.min(MAX_POOL_SIZE, cores);
   return requested !== null && requested >= 1 ? Math.min(size, requested) : size;
 }
