@@ -106,55 +106,39 @@ export function changedBounds(
   let bottom = -1;
   let left = width;
   let right = -1;
-  const spans = Int32Array.of(0, width, 0, 0); // up to two column ranges [from, to) per row
+  const span = Int32Array.of(0, width); // the row's columns [from, to) to look at
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const count = since ? unsettledSpans(since, y, spans) : 1;
-    let x = -1;
-    for (let s = 0; s < count && x < 0; s++) {
-      for (let c = spans[2 * s]!, to = spans[2 * s + 1]!; c < to; c++) {
-        if (!looksSame(target, canvas, row + c, alike, exact)) {
-          x = c;
-          break;
-        }
-      }
-    }
-    if (x < 0) continue;
+    if (since && !unsettledSpan(since, y, span)) continue;
+    const [from, to] = [span[0]!, span[1]!];
+    let x = from;
+    while (x < to && looksSame(target, canvas, row + x, alike, exact)) x++;
+    if (x === to) continue;
     if (top < 0) top = y;
     bottom = y;
     if (x < left) left = x;
-    let r = -1;
-    for (let s = count - 1; s >= 0 && r < 0; s--) {
-      for (let c = spans[2 * s + 1]! - 1, from = Math.max(spans[2 * s]!, right + 1); c >= from; c--) {
-        if (!looksSame(target, canvas, row + c, alike, exact)) {
-          r = c;
-          break;
-        }
-      }
-    }
+    let r = to - 1;
+    while (r > right && looksSame(target, canvas, row + r, alike, exact)) r--;
     if (r > right) right = r;
   }
   return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
-/** Row `y`'s column ranges that `since` says may have changed, in order and apart, into `spans`: how many. */
-function unsettledSpans({ drawn, changes }: SinceLastFrame, y: number, spans: Int32Array): number {
-  const inDrawn = y >= drawn.top && y < drawn.top + drawn.height;
+/**
+ * Row `y`'s columns [from, to) that `since` says may have changed, into `span`; false for none. The rectangle
+ * drawn and the changed columns as one range: the columns between them are looked at too, for nothing
+ * measurable.
+ */
+function unsettledSpan({ drawn, changes }: SinceLastFrame, y: number, span: Int32Array): boolean {
+  let from = Infinity;
+  let to = -1;
+  if (y >= drawn.top && y < drawn.top + drawn.height) [from, to] = [drawn.left, drawn.left + drawn.width];
   const first = changes[2 * y]!;
-  if (!inDrawn && first < 0) return 0;
-  let [a, aEnd] = inDrawn ? [drawn.left, drawn.left + drawn.width] : [first, changes[2 * y + 1]! + 1];
-  let [b, bEnd] = inDrawn && first >= 0 ? [first, changes[2 * y + 1]! + 1] : [-1, -1];
-  if (b >= 0 && b < a) [a, aEnd, b, bEnd] = [b, bEnd, a, aEnd];
-  if (b >= 0 && b <= aEnd) {
-    aEnd = Math.max(aEnd, bEnd);
-    b = -1;
-  }
-  spans[0] = a;
-  spans[1] = aEnd;
-  if (b < 0) return 1;
-  spans[2] = b;
-  spans[3] = bEnd;
-  return 2;
+  if (first >= 0) [from, to] = [Math.min(from, first), Math.max(to, changes[2 * y + 1]! + 1)];
+  if (to < 0) return false;
+  span[0] = from;
+  span[1] = to;
+  return true;
 }
 
 /**
