@@ -128,7 +128,7 @@ test('converted again at the same settings: the same GIF from the kept decode an
   await page
     .locator('#files')
     .setInputFiles([{ name: 'soft.png', mimeType: 'image/png', buffer: Buffer.from(encodePng(soft)) }]);
-  // The same File each time: the second conversion copies the first one's decode and takes its facts.
+  // The same File each time: the first conversion takes its decode, made ahead again for the second.
   const [first, again, unmatted] = await page.evaluate(async () => {
     const { harness: h } = window as unknown as { harness: Harness };
     return [

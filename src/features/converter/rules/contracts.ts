@@ -68,6 +68,11 @@ export interface ConvertOptions {
    * promise still rejects with an AbortError.
    */
   abortGraceMs?: number;
+  /**
+   * More conversions of the same files follow at once (a Fit under search): the decodes kept for them stay
+   * kept. Otherwise a conversion takes them, and they are made again ahead in idle time after it.
+   */
+  keepDecodes?: boolean;
 }
 
 /** One file of a batch: its GIF, or why it failed (a failed file does not sink the batch). */

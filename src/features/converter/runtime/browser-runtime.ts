@@ -82,13 +82,17 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         concurrency,
         request,
         options,
-      );
+      ).finally(() => decodesAhead.again(request.files, request.settings));
     },
 
-    convert(request, options) {
+    convert(request, options = {}) {
       // What is not decoded ahead yet, the conversion decodes itself (the size estimate's sample does not stop it).
       decodesAhead.stop();
-      return convert(request, options, { among: 1, alone: true });
+      const converting = convert(request, options, { among: 1, alone: true });
+      // The conversion took the kept decodes: they are made again for the next one, at other settings, say.
+      return options.keepDecodes
+        ? converting
+        : converting.finally(() => decodesAhead.again(request.files, request.settings));
     },
   };
 
@@ -177,6 +181,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         onProgress: report,
         clock,
         alone,
+        handOver: !sampleOf && !options.keepDecodes,
         ...(sampleOf ? { sampleOf } : {}),
         ...(signal ? { signal } : {}),
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),

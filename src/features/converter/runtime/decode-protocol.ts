@@ -37,6 +37,11 @@ export interface DecodeRequest {
    * (rules/estimate/sample-pixels.ts); null for a conversion's frame.
    */
   tilesAt: Size | null;
+  /**
+   * No encode of this file is expected after this one: the worker's kept decode of it goes with the frame
+   * itself (transferred, not copied) and is kept no more.
+   */
+  handOver: boolean;
 }
 
 /** A new choice of files: the worker gives back its kept decodes of any other file (runtime/kept-decodes.ts). */

@@ -307,12 +307,17 @@ async function cutFrame(request: DecodeRequest, cut: FrameCut): Promise<Decoded>
 }
 
 async function decodeFrame(request: DecodeRequest): Promise<Decoded> {
-  const { file, key, name, source, size, canvas, at, picture, tilesAt, cut } = request;
+  const { file, key, name, source, size, canvas, at, picture, tilesAt, cut, handOver } = request;
   if (cut) return cutFrame(request, cut);
   const resize = size.width !== source.width || size.height !== source.height;
   const whole = canvas.width === size.width && canvas.height === size.height && at.x === 0 && at.y === 0;
   if (picture === 'file' && !resize && whole) {
     await decoding.get(key)?.catch(() => {});
+    if (handOver) {
+      // The last encode: the kept pixels themselves go to the core, and a copy of a big frame is spared.
+      const keptAs = kept.take(key);
+      return keptAs ? { rgba: keptAs.rgba, keptAs } : { rgba: await filePixels(file, name, source), keptAs: null };
+    }
     const keptAs = kept.get(key);
     // A copy: the frame is transferred to the core, and the kept pixels serve the next encode too.
     if (keptAs) return { rgba: keptAs.rgba.slice(), keptAs };

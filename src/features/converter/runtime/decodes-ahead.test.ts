@@ -74,6 +74,42 @@ describe('DecodesAhead: the PNGs just chosen, decoded while the person looks at 
     expect(target.decodeAhead).toHaveBeenCalledWith([{ file: later, pixels: 16, facts: expect.any(Object) }]);
   });
 
+  it('after a conversion took the kept decodes: decodes the chosen files ahead again, at its settings', async () => {
+    const { ahead, target, runIdle, pending } = decodesAhead();
+    const files = [still('a.png', 4, 4), still('b.png', 6, 6)];
+    ahead.prepare(files, DEFAULT_SETTINGS);
+    ahead.stop();
+    const lower = { ...DEFAULT_SETTINGS, quality: 40 };
+    ahead.again(files, lower);
+    expect(pending()).toBe(1);
+    await runIdle();
+    expect(target.decodeAhead).toHaveBeenCalledWith([
+      { file: files[0], pixels: 16, facts: factsAhead(lower, [{ name: 'a.png', width: 4, height: 4 }])[0] },
+      { file: files[1], pixels: 36, facts: factsAhead(lower, [{ name: 'b.png', width: 6, height: 6 }])[0] },
+    ]);
+  });
+
+  it('not after another choice came during the conversion; files chosen before it knew of any are taken as chosen', async () => {
+    const { ahead, target, runIdle, pending } = decodesAhead();
+    const converted = [still('a.png', 4, 4)];
+    const chosen = [still('b.png', 4, 4)];
+    ahead.prepare(chosen, DEFAULT_SETTINGS);
+    ahead.again(converted, DEFAULT_SETTINGS);
+    ahead.again([...chosen, still('c.png', 4, 4)], DEFAULT_SETTINGS);
+    await runIdle();
+    expect(target.decodeAhead).toHaveBeenCalledTimes(1);
+    expect(target.decodeAhead).toHaveBeenCalledWith([{ file: chosen[0], pixels: 16, facts: expect.any(Object) }]);
+
+    const fresh = decodesAhead();
+    fresh.ahead.again(converted, DEFAULT_SETTINGS);
+    expect(fresh.pending()).toBe(1);
+    await fresh.runIdle();
+    expect(fresh.target.decodeAhead).toHaveBeenCalledWith([
+      { file: converted[0], pixels: 16, facts: expect.any(Object) },
+    ]);
+    expect(pending()).toBe(0);
+  });
+
   it('the same files newly cropped and turned: asks for the facts of that cut', async () => {
     const { ahead, target, runIdle } = decodesAhead();
     const file = still('a.png', 40, 30);

@@ -25,6 +25,8 @@ export interface DecodeAheadTarget {
  */
 export class DecodesAhead {
   #cancel: (() => void) | null = null;
+  /** The files of the last choice; null before the first (one made before the runtime loaded is not told). */
+  #chosen: readonly File[] | null = null;
 
   constructor(
     private readonly target: DecodeAheadTarget,
@@ -33,12 +35,23 @@ export class DecodesAhead {
 
   prepare(files: readonly File[], settings: ConversionSettings): void {
     this.stop();
+    this.#chosen = files;
     let called = false;
     const cancelIdle = this.schedule(() => void this.#start(files, settings, () => called));
     this.#cancel = () => {
       called = true;
       cancelIdle();
     };
+  }
+
+  /**
+   * A conversion that took the kept decodes of `files` is over: they are decoded ahead again for the next
+   * one, unless another choice was made meanwhile.
+   */
+  again(files: readonly File[], settings: ConversionSettings): void {
+    const chosen = this.#chosen ?? files;
+    if (files.length === chosen.length && files.every((file, index) => file === chosen[index]))
+      this.prepare(files, settings);
   }
 
   /** A conversion starts: it decodes what is not decoded yet itself. */

@@ -39,6 +39,8 @@ export interface InstanceJob {
   alone?: boolean;
   /** See ConversionJob.sampleOf. */
   sampleOf?: Size;
+  /** No encode of these files is expected after this job: their kept decodes go to the core (DecodeRequest.handOver). */
+  handOver?: boolean;
 }
 
 /** A fresh core after this many jobs (see core-lifecycle.ts for why). */
@@ -178,6 +180,7 @@ export class EngineInstance {
               histogram: frame.histogram,
               copyRowsFrom,
               tilesAt: frame.tilesAt,
+              handOver: job.handOver,
             },
             job.settings,
             job.pictures?.[frame.sourceIndex],

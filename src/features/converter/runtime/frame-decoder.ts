@@ -63,6 +63,8 @@ export class FrameDecoder {
       histogram: HistogramSampling;
       copyRowsFrom?: number | undefined;
       tilesAt?: Size | undefined;
+      /** See DecodeRequest.handOver. */
+      handOver?: boolean | undefined;
     },
     transparency: TransparencyOptions,
     picture: Picture = 'file',
@@ -86,6 +88,7 @@ export class FrameDecoder {
         cut: frame.cut ?? null,
         copyRowsFrom: frame.copyRowsFrom ?? null,
         tilesAt: frame.tilesAt ?? null,
+        handOver: frame.handOver ?? false,
         picture,
         transparency: {
           matte: transparency.matte,

@@ -35,6 +35,18 @@ describe('KeptDecodes', () => {
     expect(kept.get(1)).toBe('new');
   });
 
+  it('hands a value over to its taker: kept no more, and not released', () => {
+    const { kept, released } = track(100);
+    kept.keep(1, 'a', 60);
+    expect(kept.take(1)).toBe('a');
+    expect(kept.take(1)).toBeUndefined();
+    expect(kept.keys()).toEqual([]);
+    expect(released).toEqual([]);
+    // Its pixels no longer count: another value of their size fits.
+    expect(kept.keep(2, 'b', 60)).toBe(true);
+    expect(kept.keys()).toEqual([2]);
+  });
+
   it('keeps only the values of a new choice', () => {
     const { kept, released } = track(100);
     kept.keep(1, 'a', 10);

@@ -40,6 +40,13 @@ export class KeptDecodes<T> {
     return true;
   }
 
+  /** The value under `key`, no longer kept and not released: its taker owns it now. */
+  take(key: number): T | undefined {
+    const entry = this.#entries.get(key);
+    this.#entries.delete(key);
+    return entry?.value;
+  }
+
   /** Gives back every value but those of `keys` (a new choice of files). */
   keepOnly(keys: readonly number[]): void {
     for (const key of [...this.#entries.keys()]) if (!keys.includes(key)) this.#drop(key);

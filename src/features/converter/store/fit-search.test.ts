@@ -41,6 +41,8 @@ describe('store: Fit under', () => {
     expect(machine.result.gif.size).toBeLessThanOrEqual(256 * 1024);
     expect(machine.fit).toMatchObject({ fits: true, budget: 256 * 1024, encodes });
     expect(encodes).toBeLessThanOrEqual(4);
+    // Every encode of the search is of the same files: the decodes kept for them stay kept.
+    expect(runtime.jobs.map((job) => job.options.keepDecodes)).toEqual(runtime.jobs.map(() => true));
 
     // The chosen settings become the person's, with the budget off, to tweak by hand.
     store.getState().applyFittedSettings();

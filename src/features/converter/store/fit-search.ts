@@ -57,6 +57,7 @@ export async function runFitSearch(
       { ...request, settings: settingsForKnobs(context, knobs) },
       {
         ...(options.signal ? { signal: options.signal } : {}),
+        keepDecodes: true,
         onProgress: (progress) => options.onProgress?.(searchProgress(tryIndex, progress, input.budget)),
       },
     );
