@@ -161,6 +161,7 @@ class AppCaseDriver {
     // The warm-up proves the framing was taken: the GIF has the framed picture's shape.
     const gifs = check && !timing.failed ? await downloadResults(this.page) : null;
     if (framing) await turnBack(this.page, framing.quarterTurnsRight);
+    await clearSelection(this.page);
     const shapeError = gifs && framing ? framedShapeError(framing, this.conversionCase, gifs[0]) : null;
     return { ms: timing.ms, stages: timing.stages, gifs, failed: timing.failed ?? shapeError };
   }
@@ -178,6 +179,9 @@ class AppCaseDriver {
     await this.chooseSettings(mode);
     const timing = await convertAndWait(this.page, CONVERSION_TIMEOUT_MS);
     const gifs = keepGifs && !timing.failed ? await downloadResults(this.page) : null;
+    // Nothing chosen after the result: the page's idle-time work on the files (decoding them ahead again for a
+    // next conversion) is called off, and native ffmpeg does not share the machine with it.
+    await clearSelection(this.page);
     return { ms: timing.ms, stages: timing.stages, page: timing.page, gifs, failed: timing.failed };
   }
 
@@ -196,6 +200,7 @@ class AppCaseDriver {
       stages.push(...timing.stages);
       if (keepGifs) gifs.push(...(await downloadResults(this.page)));
     }
+    await clearSelection(this.page);
     return { ms, stages, gifs: keepGifs ? gifs : null, failed: null };
   }
 }

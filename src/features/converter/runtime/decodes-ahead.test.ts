@@ -12,14 +12,17 @@ const still = (name: string, width: number, height: number) => pngFile(name, enc
 function decodesAhead() {
   const tasks: (() => void)[] = [];
   const target = { decodeAhead: vi.fn<DecodeAheadTarget['decodeAhead']>() };
-  const ahead = new DecodesAhead(target, (task) => {
+  const schedule = (task: () => void) => {
     tasks.push(task);
     return () => tasks.splice(tasks.indexOf(task), 1);
-  });
-  const runIdle = async () => {
-    tasks.splice(0).forEach((task) => task());
-    await vi.waitFor(() => expect(target.decodeAhead).toHaveBeenCalled());
   };
+  const ahead = new DecodesAhead(target, schedule, schedule);
+  // Also what the tasks schedule in turn (a decode ahead again waits, then for an idle moment).
+  const runIdle = () =>
+    vi.waitFor(() => {
+      tasks.splice(0).forEach((task) => task());
+      expect(target.decodeAhead).toHaveBeenCalled();
+    });
   return { ahead, target, runIdle, pending: () => tasks.length };
 }
 

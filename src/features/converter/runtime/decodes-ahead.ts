@@ -11,6 +11,11 @@ import { readStart } from '@/shared/lib/file-start';
  * choice waits for most of a big still's decode; this soon, the file list still shows as fast.
  */
 const DECODE_AFTER_MS = 50;
+/**
+ * After a conversion took the kept decodes, they are made again this long after it (then when the page is
+ * idle): the result's own work (its preview, the compare view, a download) comes first.
+ */
+const AGAIN_AFTER_MS = 1000;
 
 /** Where the decoded PNGs go: the engine instance a single conversion and the size estimate run on. */
 export interface DecodeAheadTarget {
@@ -31,6 +36,10 @@ export class DecodesAhead {
   constructor(
     private readonly target: DecodeAheadTarget,
     private readonly schedule: (task: () => void) => () => void = (task) => whenIdle(task, DECODE_AFTER_MS),
+    private readonly scheduleAgain: (task: () => void) => () => void = (task) => {
+      const timer = setTimeout(task, AGAIN_AFTER_MS);
+      return () => clearTimeout(timer);
+    },
   ) {}
 
   prepare(files: readonly File[], settings: ConversionSettings): void {
@@ -50,8 +59,10 @@ export class DecodesAhead {
    */
   again(files: readonly File[], settings: ConversionSettings): void {
     const chosen = this.#chosen ?? files;
-    if (files.length === chosen.length && files.every((file, index) => file === chosen[index]))
-      this.prepare(files, settings);
+    if (files.length !== chosen.length || files.some((file, index) => file !== chosen[index])) return;
+    this.stop();
+    this.#chosen = files;
+    this.#cancel = this.scheduleAgain(() => this.prepare(files, settings));
   }
 
   /** A conversion starts: it decodes what is not decoded yet itself. */

@@ -63,14 +63,16 @@ describe('converter store', () => {
     expect(runtime.current.request.frameDelays).toEqual([null, 50, null]);
   });
 
-  it('hands every choice of files to the runtime to check ahead, not edits of the list', () => {
+  it('hands every choice of files to the runtime to check ahead, not edits of the list, and the list emptied', () => {
     const { runtime, state } = setup();
     state().chooseFiles([pngFile('b.png'), pngFile('a.png')]);
     state().appendFiles([pngFile('pasted.png')]);
     state().removeFile(state().files[0]!.id);
+    state().clearFiles();
     expect(runtime.prepared.map((files) => files.map((file) => file.name))).toEqual([
       ['a.png', 'b.png'],
       ['a.png', 'b.png', 'pasted.png'],
+      [],
     ]);
   });
 
@@ -494,7 +496,7 @@ describe('converter store', () => {
     expect(state().settings.resize).toBe(false);
   });
 
-  it('reset clears files, result, error and progress, keeping the settings', async () => {
+  it('reset clears files, result, error and progress, keeping the settings, and tells the runtime', async () => {
     const { runtime, state } = setup();
     state().chooseFiles([pngFile('a.png')]);
     state().updateSettings({ quality: 60 });
@@ -505,6 +507,8 @@ describe('converter store', () => {
     expect(state().files).toEqual([]);
     expect(state().machine).toEqual({ status: 'idle' });
     expect(state().settings.quality).toBe(60);
+    // The runtime is told: it gives back what it kept of the files and calls off its work on them.
+    expect(runtime.prepared.at(-1)).toEqual([]);
   });
 
   it('reset during a conversion cancels it', async () => {

@@ -194,7 +194,8 @@ export function createConverterStore(runtime: ConverterRuntime) {
           ...(newFirst ? { crop: null } : {}),
         },
       });
-      if (change === 'chosen')
+      // An empty list too: the runtime gives back what it kept of the files, and calls off its work on them.
+      if (change === 'chosen' || files.length === 0)
         runtime.prepare(
           files.map((item) => item.file),
           get().settings,
@@ -437,6 +438,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         firstSize = null;
         set({ files: [], aspectRatio: null, machine: transition(get().machine, { type: 'clear' }) });
         set((s) => ({ settings: { ...s.settings, mode: modeForFileCount(s.settings.mode, 0) } }));
+        runtime.prepare([], get().settings);
       },
       warmUp() {
         prepareNaturalOrder();
