@@ -30,7 +30,6 @@ export function Converter() {
   // way (or over), they show in the same render.
   const busy = useConverter((s) => s.machine.status !== 'idle');
   const settingsShown = hadFiles || (hasFiles && busy);
-  const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
   const locked = useConversionLock();
   return (
     <Stack gap="lg" className={locked ? classes.locked : undefined}>
@@ -48,7 +47,13 @@ export function Converter() {
       <Suspense fallback={null}>{hasFiles && <TransparencyCard />}</Suspense>
       <ConvertCard />
       <ProgressCard />
-      <Suspense fallback={null}>{hasResult && <ResultCard />}</Suspense>
+      <ResultSlot />
     </Stack>
   );
+}
+
+/** The result's card, in a component of its own: a result arriving re-renders nothing above it. */
+function ResultSlot() {
+  const hasResult = useConverter((s) => s.machine.status === 'done' || s.machine.status === 'batch-done');
+  return <Suspense fallback={null}>{hasResult && <ResultCard />}</Suspense>;
 }
