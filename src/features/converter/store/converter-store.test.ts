@@ -531,6 +531,20 @@ describe('converter store', () => {
     expect(state().files.map((f) => f.file.name)).toEqual(['a.png']);
   });
 
+  it('keeps the settings the conversion took while converting, whatever a control tries', () => {
+    const { state } = setup();
+    state().chooseFiles([pngFile('a.png'), pngFile('b.png')]);
+    state().setMode('animated');
+    void state().convert();
+    const taken = state().settings;
+    state().setMode('static');
+    state().updateSettings({ quality: 10, crop: { x: 0, y: 0, width: 5, height: 5 } });
+    state().setDimension('width', 64);
+    state().setMaintainAspectRatio(!taken.maintainAspectRatio);
+    state().applyPreset(findPreset('small')!);
+    expect(state().settings).toEqual(taken);
+  });
+
   it('warms the engine up on request', () => {
     const { runtime, state } = setup();
     state().warmUp();

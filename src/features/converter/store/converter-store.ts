@@ -216,6 +216,9 @@ export function createConverterStore(runtime: ConverterRuntime) {
       });
     };
 
+    /** The settings and the files stay as the running conversion took them, whatever the page lets a person try. */
+    const converting = () => get().machine.status === 'converting';
+
     /** A new frame order is a new selection (the result no longer matches it); nothing moves while converting. */
     const reorder = (change: (files: readonly SelectedFile[]) => SelectedFile[]) => {
       const { files, machine } = get();
@@ -289,10 +292,11 @@ export function createConverterStore(runtime: ConverterRuntime) {
       },
 
       setMode(mode) {
-        if (!isModeAvailable(mode, frameCountOf(get().files))) return;
+        if (converting() || !isModeAvailable(mode, frameCountOf(get().files))) return;
         set((s) => ({ settings: { ...s.settings, mode } }));
       },
       updateSettings(patch) {
+        if (converting()) return;
         if (!('crop' in patch || 'orientation' in patch))
           return set((s) => ({ settings: { ...s.settings, ...patch } }));
         prepareFraming();
@@ -307,14 +311,17 @@ export function createConverterStore(runtime: ConverterRuntime) {
         });
       },
       setDimension(dimension, value) {
+        if (converting()) return;
         sizeEditedSinceSelection = true;
         set((s) => ({ settings: withDimension(s.settings, dimension, value, s.aspectRatio) }));
       },
       setMaintainAspectRatio(maintain) {
+        if (converting()) return;
         sizeEditedSinceSelection = true;
         set((s) => ({ settings: withMaintainAspectRatio(s.settings, maintain, s.aspectRatio) }));
       },
       applyPreset(preset) {
+        if (converting()) return;
         sizeEditedSinceSelection = true;
         set((s) => ({ settings: withPreset(s.settings, preset) }));
       },

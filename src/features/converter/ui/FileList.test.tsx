@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { FileList } from './FileList';
+import { LockWhileConverting } from './LockWhileConverting';
 
 function setup(files: File[]) {
-  const result = renderConverter(<FileList />);
+  const result = renderConverter(
+    <LockWhileConverting>
+      <FileList />
+    </LockWhileConverting>,
+  );
   act(() => result.store.getState().chooseFiles(files));
   const names = () => result.store.getState().files.map((f) => f.file.name);
   return { ...result, names };

@@ -18,7 +18,6 @@ import { formatDuration, formatFrameRate } from '../rules/plan/timing-extras';
 import type { SelectedFile } from '../store/converter-store';
 import { useConverter } from '../store/use-converter';
 import { FrameDelayInput } from './FrameDelayInput';
-import { useConversionLock } from './use-conversion-lock';
 
 function Thumbnail({ file }: { file: File }) {
   // The object URL is revoked when the row leaves the list.
@@ -30,7 +29,6 @@ interface RowProps {
   item: SelectedFile;
   index: number;
   count: number;
-  locked: boolean;
   /** Animated: each row is a frame with its own delay. */
   animated: boolean;
   /** Whether the delay inputs are in yet (they follow the list's first render). */
@@ -44,7 +42,7 @@ function animationNote(item: SelectedFile): string {
   return item.frame === null ? ` · ${total} frames` : ` · frame ${item.frame + 1} of ${total}`;
 }
 
-function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps) {
+function FileRow({ item, index, count, animated, inputsShown }: RowProps) {
   const { file, animation } = item;
   const expandAnimation = useConverter((s) => s.expandAnimation);
   const frame = index + 1;
@@ -54,7 +52,7 @@ function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps
   const setFrameDelay = useConverter((s) => s.setFrameDelay);
   const globalDelayMs = useConverter((s) => s.settings.frameDelay);
   return (
-    <Draggable draggableId={item.id} index={index} isDragDisabled={locked}>
+    <Draggable draggableId={item.id} index={index}>
       {(provided, snapshot) => (
         <Group
           ref={provided.innerRef}
@@ -93,7 +91,6 @@ function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps
               variant="light"
               size="xs"
               onClick={() => expandAnimation(item.id)}
-              disabled={locked}
               leftSection={<IconLayersSubtract size={16} />}
               aria-label={`Expand the ${animation.frameCount} frames of ${file.name}`}
             >
@@ -109,7 +106,6 @@ function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps
                 animation && item.frame !== null ? Math.round(animation.delaysMs[item.frame] ?? 0) : globalDelayMs
               }
               defaultFrom={animation ? 'animation' : 'global'}
-              disabled={locked}
               onChange={(delayMs) => setFrameDelay(item.id, delayMs)}
             />
           )}
@@ -118,7 +114,7 @@ function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps
               <ActionIcon
                 variant="subtle"
                 onClick={() => moveFileUp(index)}
-                disabled={locked || index === 0}
+                disabled={index === 0}
                 aria-label={`Move frame ${frame} up`}
               >
                 <IconArrowUp size={18} />
@@ -126,7 +122,7 @@ function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps
               <ActionIcon
                 variant="subtle"
                 onClick={() => moveFileDown(index)}
-                disabled={locked || index === count - 1}
+                disabled={index === count - 1}
                 aria-label={`Move frame ${frame} down`}
               >
                 <IconArrowDown size={18} />
@@ -137,7 +133,6 @@ function FileRow({ item, index, count, locked, animated, inputsShown }: RowProps
             variant="subtle"
             color="red"
             onClick={() => removeFile(item.id)}
-            disabled={locked}
             aria-label={`Remove ${file.name}`}
           >
             <IconTrash size={18} />
@@ -178,7 +173,6 @@ function orderHint(count: number, animated: boolean): string {
 export function FileList() {
   const files = useConverter((s) => s.files);
   const animated = useConverter((s) => s.settings.mode === 'animated');
-  const locked = useConversionLock();
   const moveFile = useConverter((s) => s.moveFile);
   const reverseFiles = useConverter((s) => s.reverseFiles);
   const sortFilesByName = useConverter((s) => s.sortFilesByName);
@@ -209,27 +203,20 @@ export function FileList() {
         <Group gap="xs" style={{ flexShrink: 0 }}>
           {files.length > 1 && (
             <>
-              <Button
-                variant="subtle"
-                size="xs"
-                onClick={reverseFiles}
-                disabled={locked}
-                leftSection={<IconArrowsSort size={16} />}
-              >
+              <Button variant="subtle" size="xs" onClick={reverseFiles} leftSection={<IconArrowsSort size={16} />}>
                 Reverse
               </Button>
               <Button
                 variant="subtle"
                 size="xs"
                 onClick={sortFilesByName}
-                disabled={locked}
                 leftSection={<IconSortAscendingLetters size={16} />}
               >
                 Sort by name
               </Button>
             </>
           )}
-          <Button variant="subtle" color="red" size="xs" onClick={clearFiles} disabled={locked}>
+          <Button variant="subtle" color="red" size="xs" onClick={clearFiles}>
             Clear All
           </Button>
         </Group>
@@ -244,7 +231,6 @@ export function FileList() {
                   item={item}
                   index={index}
                   count={files.length}
-                  locked={locked}
                   animated={animated}
                   inputsShown={inputsShown}
                 />

@@ -8,19 +8,11 @@ interface Props {
   globalDelayMs: number;
   /** Where the delay without an override comes from: the global setting, or an animated PNG's own timing. */
   defaultFrom?: 'global' | 'animation';
-  disabled: boolean;
   onChange(delayMs: number | null): void;
 }
 
 /** One frame's delay: empty means the global delay; shows what the GIF really carries (10 ms steps). */
-export function FrameDelayInput({
-  frameNumber,
-  delayMs,
-  globalDelayMs,
-  defaultFrom = 'global',
-  disabled,
-  onChange,
-}: Props) {
+export function FrameDelayInput({ frameNumber, delayMs, globalDelayMs, defaultFrom = 'global', onChange }: Props) {
   const shown = effectiveDelayMs(frameDelayMs(delayMs, globalDelayMs));
   const slowed = isSlowedByBrowsers(frameDelayMs(delayMs, globalDelayMs));
   return (
@@ -36,7 +28,6 @@ export function FrameDelayInput({
       suffix=" ms"
       size="xs"
       w={150}
-      disabled={disabled}
       description={
         <Text span size="xs" c={slowed ? 'orange.8' : 'dimmed'} data-testid="effective-delay">
           {`In the GIF: ${shown} ms`}

@@ -29,7 +29,6 @@ import { useConverter } from '../store/use-converter';
 import { CropEditor } from './crop/lazy-crop-editor';
 import { TargetSizeInput } from './TargetSizeInput';
 import { TimingExtras } from './TimingExtras';
-import { useConversionLock } from './use-conversion-lock';
 
 const DITHER_OPTIONS: { value: DitherChoice; label: string }[] = [
   { value: 'auto', label: 'Automatic' },
@@ -79,7 +78,7 @@ function modeDescription(fileCount: number, frameCount: number, animatedAvailabl
 }
 
 /** Still or animation (or one GIF per file): what the chosen files can make. */
-const ModeField = memo(function ModeField({ locked }: { locked: boolean }) {
+const ModeField = memo(function ModeField() {
   const fileCount = useConverter((s) => s.files.length);
   // An animated PNG counts all of its frames: one APNG can make an animation on its own.
   const frameCount = useConverter((s) => frameCountOf(s.files));
@@ -99,7 +98,6 @@ const ModeField = memo(function ModeField({ locked }: { locked: boolean }) {
         mt={6}
         value={mode}
         onChange={(chosen) => setMode(chosen === 'animated' ? 'animated' : 'static')}
-        disabled={locked}
         data={[
           { value: 'static', label: fileCount >= 2 ? 'Static (one GIF per file)' : 'Static GIF' },
           { value: 'animated', label: 'Animated GIF', disabled: !animatedAvailable },
@@ -109,7 +107,7 @@ const ModeField = memo(function ModeField({ locked }: { locked: boolean }) {
   );
 });
 
-const QualitySlider = memo(function QualitySlider({ locked }: { locked: boolean }) {
+const QualitySlider = memo(function QualitySlider() {
   const quality = useConverter((s) => s.settings.quality);
   const updateSettings = useConverter((s) => s.updateSettings);
   return (
@@ -122,7 +120,6 @@ const QualitySlider = memo(function QualitySlider({ locked }: { locked: boolean 
         onChange={(value) => updateSettings({ quality: value })}
         {...LIMITS.quality}
         label={(v) => `${v}%`}
-        disabled={locked}
         marks={[
           { value: 10, label: '10%' },
           { value: 50, label: '50%' },
@@ -134,7 +131,7 @@ const QualitySlider = memo(function QualitySlider({ locked }: { locked: boolean 
   );
 });
 
-const FrameDelaySlider = memo(function FrameDelaySlider({ locked, animated }: { locked: boolean; animated: boolean }) {
+const FrameDelaySlider = memo(function FrameDelaySlider({ animated }: { animated: boolean }) {
   const frameDelay = useConverter((s) => s.settings.frameDelay);
   const updateSettings = useConverter((s) => s.updateSettings);
   return (
@@ -152,7 +149,7 @@ const FrameDelaySlider = memo(function FrameDelaySlider({ locked, animated }: { 
         onChange={(value) => updateSettings({ frameDelay: value })}
         {...LIMITS.frameDelay}
         label={(v) => `${v} ms`}
-        disabled={locked || !animated}
+        disabled={!animated}
         marks={[
           { value: 50, label: '50 ms' },
           { value: 1000, label: '1 s' },
@@ -164,7 +161,7 @@ const FrameDelaySlider = memo(function FrameDelaySlider({ locked, animated }: { 
   );
 });
 
-const LoopAndDither = memo(function LoopAndDither({ locked, animated }: { locked: boolean; animated: boolean }) {
+const LoopAndDither = memo(function LoopAndDither({ animated }: { animated: boolean }) {
   const loop = useConverter((s) => s.settings.loop);
   const dither = useConverter((s) => s.settings.dither);
   const updateSettings = useConverter((s) => s.updateSettings);
@@ -175,7 +172,7 @@ const LoopAndDither = memo(function LoopAndDither({ locked, animated }: { locked
         description={animated ? 'Play forever, or once' : 'Used by animated GIFs only'}
         checked={loop}
         onChange={(event) => updateSettings({ loop: event.currentTarget.checked })}
-        disabled={locked || !animated}
+        disabled={!animated}
       />
       <Select
         label="Dithering"
@@ -184,13 +181,12 @@ const LoopAndDither = memo(function LoopAndDither({ locked, animated }: { locked
         value={dither}
         onChange={(chosen) => chosen && updateSettings({ dither: chosen as DitherChoice })}
         allowDeselect={false}
-        disabled={locked}
       />
     </SimpleGrid>
   );
 });
 
-const SizeFields = memo(function SizeFields({ locked }: { locked: boolean }) {
+const SizeFields = memo(function SizeFields() {
   const resize = useConverter((s) => s.settings.resize);
   const maintainAspectRatio = useConverter((s) => s.settings.maintainAspectRatio);
   const presetId = useConverter((s) => activePresetId(s.settings, SIZE_PRESETS));
@@ -205,7 +201,6 @@ const SizeFields = memo(function SizeFields({ locked }: { locked: boolean }) {
           description="Off: keep the size (the larger side is capped at 1920 px)"
           checked={resize}
           onChange={(event) => updateSettings({ resize: event.currentTarget.checked })}
-          disabled={locked}
         />
         <Select
           label="Size preset"
@@ -217,19 +212,18 @@ const SizeFields = memo(function SizeFields({ locked }: { locked: boolean }) {
             if (preset) applyPreset(preset);
           }}
           allowDeselect={false}
-          disabled={locked}
         />
       </SimpleGrid>
       <Group grow align="flex-start" gap="md">
-        <DimensionInput dimension="width" disabled={locked || !resize} />
-        <DimensionInput dimension="height" disabled={locked || !resize} />
+        <DimensionInput dimension="width" disabled={!resize} />
+        <DimensionInput dimension="height" disabled={!resize} />
       </Group>
       <Switch
         label="Maintain aspect ratio"
         description="Editing one side updates the other from the first image's proportions"
         checked={maintainAspectRatio}
         onChange={(event) => setMaintainAspectRatio(event.currentTarget.checked)}
-        disabled={locked || !resize}
+        disabled={!resize}
       />
     </>
   );
@@ -241,7 +235,6 @@ const SizeFields = memo(function SizeFields({ locked }: { locked: boolean }) {
  * size taken from the first file) re-renders only the section it concerns.
  */
 export function SettingsCard() {
-  const locked = useConversionLock();
   const animated = useConverter((s) => s.settings.mode === 'animated');
   const batch = useConverter((s) => isBatch(s.settings.mode, s.files.length));
 
@@ -250,27 +243,25 @@ export function SettingsCard() {
       <Title order={2} size="h4" id="settings-title" mb="md">
         Conversion settings
       </Title>
-      <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="lg">
-          <ModeField locked={locked} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
-            <QualitySlider locked={locked} />
-            <FrameDelaySlider locked={locked} animated={animated} />
-          </SimpleGrid>
-          <TargetSizeInput disabled={locked} batch={batch} />
-          <LoopAndDither locked={locked} animated={animated} />
-          {/* Kept rendered while hidden: switching to Animated (two files chosen) only reveals it. */}
-          <Activity mode={animated ? 'visible' : 'hidden'}>
-            <TimingExtras disabled={locked} />
-          </Activity>
-          <Divider label="Crop and rotate" labelPosition="left" />
-          <Suspense fallback={null}>
-            <CropEditor locked={locked} batch={batch} />
-          </Suspense>
-          <Divider label="Size" labelPosition="left" />
-          <SizeFields locked={locked} />
-        </Stack>
-      </fieldset>
+      <Stack gap="lg">
+        <ModeField />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
+          <QualitySlider />
+          <FrameDelaySlider animated={animated} />
+        </SimpleGrid>
+        <TargetSizeInput batch={batch} />
+        <LoopAndDither animated={animated} />
+        {/* Kept rendered while hidden: switching to Animated (two files chosen) only reveals it. */}
+        <Activity mode={animated ? 'visible' : 'hidden'}>
+          <TimingExtras />
+        </Activity>
+        <Divider label="Crop and rotate" labelPosition="left" />
+        <Suspense fallback={null}>
+          <CropEditor batch={batch} />
+        </Suspense>
+        <Divider label="Size" labelPosition="left" />
+        <SizeFields />
+      </Stack>
     </Card>
   );
 }

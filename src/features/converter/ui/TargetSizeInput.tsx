@@ -22,13 +22,7 @@ const presetFor = (bytes: number | null) => BUDGET_PRESETS.find((preset) => pres
  * "Fit under": a byte budget the engine fits the GIF under, starting from the quality and dithering
  * chosen here and giving up only what it must. Off for a batch (one GIF per file).
  */
-export const TargetSizeInput = memo(function TargetSizeInput({
-  disabled,
-  batch,
-}: {
-  disabled: boolean;
-  batch: boolean;
-}) {
+export const TargetSizeInput = memo(function TargetSizeInput({ batch }: { batch: boolean }) {
   const targetBytes = useConverter((s) => s.settings.targetBytes);
   const updateSettings = useConverter((s) => s.updateSettings);
   const [custom, setCustom] = useState(targetBytes !== null && !presetFor(targetBytes));
@@ -61,7 +55,7 @@ export const TargetSizeInput = memo(function TargetSizeInput({
           value={batch ? OFF : choice}
           onChange={choose}
           allowDeselect={false}
-          disabled={disabled || batch}
+          disabled={batch}
           comboboxProps={{ withinPortal: true }}
         />
         {!batch && choice === CUSTOM && targetBytes !== null && (
@@ -78,7 +72,6 @@ export const TargetSizeInput = memo(function TargetSizeInput({
             allowDecimal={false}
             allowNegative={false}
             suffix=" KB"
-            disabled={disabled}
           />
         )}
       </SimpleGrid>

@@ -18,7 +18,7 @@ const wholeNumber = (value: string | number) => (typeof value === 'number' && Nu
  * Animation extras beside the Loop animation switch: how many plays when it loops, a hold on the last file,
  * boomerang and frames kept. The loop switch stays the on/off; "plays" counts every play, the first included.
  */
-export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled: boolean }) {
+export const TimingExtras = memo(function TimingExtras() {
   const { loop, loopPlays, holdLastFrame, holdLastFrameMs, boomerang, frameStep } = useConverter(
     useShallow(({ settings: s }) => ({
       loop: s.loop,
@@ -47,7 +47,7 @@ export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled:
             mt={6}
             value={counted ? 'count' : 'forever'}
             onChange={(value) => updateSettings({ loopPlays: value === 'count' ? 3 : 'forever' })}
-            disabled={disabled || !loop}
+            disabled={!loop}
             data={[
               { value: 'forever', label: 'Forever' },
               { value: 'count', label: 'Number of plays' },
@@ -67,7 +67,7 @@ export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled:
             clampBehavior="blur"
             allowDecimal={false}
             allowNegative={false}
-            disabled={disabled || !loop}
+            disabled={!loop}
           />
         )}
       </SimpleGrid>
@@ -79,7 +79,6 @@ export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled:
             description="The last file stays on screen longer before the animation repeats"
             checked={holdLastFrame}
             onChange={(event) => updateSettings({ holdLastFrame: event.currentTarget.checked })}
-            disabled={disabled}
           />
           {holdLastFrame && (
             <NumberInput
@@ -95,7 +94,6 @@ export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled:
               allowDecimal={false}
               allowNegative={false}
               suffix=" ms"
-              disabled={disabled}
             />
           )}
         </Stack>
@@ -104,7 +102,6 @@ export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled:
           description="Plays forward, then backward without repeating the end frames (1…N…2)"
           checked={boomerang}
           onChange={(event) => updateSettings({ boomerang: event.currentTarget.checked })}
-          disabled={disabled}
         />
       </SimpleGrid>
 
@@ -116,7 +113,6 @@ export const TimingExtras = memo(function TimingExtras({ disabled }: { disabled:
           value={String(frameStep)}
           onChange={(value) => value && updateSettings({ frameStep: Number(value) })}
           allowDeselect={false}
-          disabled={disabled}
         />
       </Group>
       {holdLastFrame && boomerang && (

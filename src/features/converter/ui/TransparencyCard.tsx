@@ -22,7 +22,6 @@ import { BackgroundPicker } from './BackgroundPicker';
 import { MESSAGES } from './messages';
 import { backgroundStyle, usePreviewBackground } from './preview-background';
 import { useTransparentFiles } from './use-transparent-files';
-import { useConversionLock } from './use-conversion-lock';
 
 type MatteChoice = 'none' | 'white' | 'black' | 'custom';
 
@@ -63,7 +62,6 @@ export function TransparencyCard() {
   const matte = useConverter((s) => s.settings.matte);
   const alphaThreshold = useConverter((s) => s.settings.alphaThreshold);
   const softEdges = useConverter((s) => s.settings.softEdges);
-  const locked = useConversionLock();
   const result = useConverter((s) => (s.machine.status === 'done' ? s.machine.result : null));
   const updateSettings = useConverter((s) => s.updateSettings);
   const convert = useConverter((s) => s.convert);
@@ -110,7 +108,6 @@ export function TransparencyCard() {
           <Group gap="xs" mt={6} wrap="wrap">
             <SegmentedControl
               value={choice}
-              disabled={locked}
               onChange={(value) => {
                 const next = value as MatteChoice;
                 change({
@@ -126,7 +123,6 @@ export function TransparencyCard() {
                 onChange={(value) => /^#[0-9a-f]{6}$/i.test(value) && change({ matte: value.toLowerCase() })}
                 format="hex"
                 eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
-                disabled={locked}
                 w={140}
                 aria-label="Matte colour"
               />
@@ -141,7 +137,6 @@ export function TransparencyCard() {
             <SegmentedControl
               mt={6}
               value={softEdges}
-              disabled={locked}
               onChange={(value) => change({ softEdges: value as SoftEdges })}
               data={SOFT_EDGE_OPTIONS}
               aria-label="Soft edges"
@@ -163,19 +158,12 @@ export function TransparencyCard() {
               onChange={(value) => change({ alphaThreshold: value })}
               min={LIMITS.alphaThreshold.min}
               max={LIMITS.alphaThreshold.max}
-              disabled={locked}
               marks={[{ value: defaultThreshold }]}
               thumbLabel="Fully transparent below opacity"
               thumbValueText={`${threshold} of 255`}
             />
             {alphaThreshold !== null && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                mt="xs"
-                disabled={locked}
-                onClick={() => change({ alphaThreshold: null })}
-              >
+              <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => change({ alphaThreshold: null })}>
                 Use the default ({defaultThreshold})
               </Button>
             )}

@@ -6,12 +6,10 @@ const isConverting = (state: ConverterStoreState) => state.machine.status === 'c
 
 /**
  * Whether the controls a conversion locks are locked: at once when it starts, and once it ends, in a
- * transition after the render that shows the result, so the result is on screen first. Unlocking
- * re-renders the list, the settings and the upload area (dozens of Mantine controls): it no longer holds
- * up the result (the store refuses changes while converting, whatever the controls show). Followed through
- * a subscription, not a selector: the end of a conversion then re-renders none of them with the result.
- * Not a deferred value: that also re-rendered every locking card in a low-priority render at the start,
- * which each progress update restarted, so the page kept rendering its controls while the workers needed the cores.
+ * transition after the render that shows the result, so the result is on screen first. Followed through a
+ * subscription, not a selector: the end of a conversion then re-renders nothing else with the result. The
+ * cards lock through LockWhileConverting, which re-renders only its fieldset; the store refuses changes
+ * while converting, whatever the controls show.
  */
 export function useConversionLock(): boolean {
   const store = useConverterStore();

@@ -2,10 +2,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
+import { LockWhileConverting } from '../LockWhileConverting';
 import { CropEditor } from './CropEditor';
 
-function setup(files: File[] = [pngFile('photo.png', 1200, 800)], props = { locked: false, batch: false }) {
-  const result = renderConverter(<CropEditor {...props} />);
+function setup(files: File[] = [pngFile('photo.png', 1200, 800)], props = { batch: false }) {
+  const result = renderConverter(
+    <LockWhileConverting>
+      <CropEditor {...props} />
+    </LockWhileConverting>,
+  );
   act(() => result.store.getState().chooseFiles(files));
   return { ...result, crop: () => result.store.getState().settings.crop };
 }
@@ -126,11 +131,19 @@ describe('CropEditor', () => {
     expect(crop()).toEqual({ x: 200, y: 100, width: 1000, height: 700 });
   });
 
-  it('locked during a conversion: no handles, no keys, fields and buttons disabled', async () => {
-    const { user, crop } = setup(undefined, { locked: true, batch: false });
+  it('locked during a conversion: no drags, no keys, fields and buttons disabled', async () => {
+    const { user, crop, store } = setup();
     const box = await screen.findByRole('group', { name: 'Crop box' });
-    expect(box).toHaveAttribute('tabindex', '-1');
-    expect(box.querySelector('[data-handle="se"]')).toBeNull();
+    act(() => void store.getState().convert());
+    const frame = box.parentElement!;
+    frame.getBoundingClientRect = () => ({ width: 600, height: 400, x: 0, y: 0 }) as DOMRect;
+    fireEvent.pointerDown(box.querySelector<HTMLElement>('[data-handle="se"]')!, {
+      pointerId: 1,
+      clientX: 600,
+      clientY: 400,
+    });
+    fireEvent.pointerMove(frame, { pointerId: 1, clientX: 500, clientY: 350 });
+    fireEvent.pointerUp(frame, { pointerId: 1, clientX: 500, clientY: 350 });
     box.focus();
     await user.keyboard('{ArrowRight}');
     expect(crop()).toBeNull();
@@ -139,7 +152,7 @@ describe('CropEditor', () => {
   });
 
   it('in a batch, says the first file is shown and every file is cropped the same', async () => {
-    setup([pngFile('a.png', 300, 200), pngFile('b.png', 500, 500)], { locked: false, batch: true });
+    setup([pngFile('a.png', 300, 200), pngFile('b.png', 500, 500)], { batch: true });
     await waitFor(() => expect(screen.getByText(/the first file: every file is cropped the same/)).toBeInTheDocument());
     expect(screen.getByText(/the picture is 300 × 200 px/)).toBeInTheDocument();
   });

@@ -38,7 +38,7 @@ import {
   type CropRect,
   type Orientation,
 } from '../../rules/framing';
-import { useConverter } from '../../store/use-converter';
+import { useConverter, useConverterStore } from '../../store/use-converter';
 import classes from './CropEditor.module.css';
 import { useCropPreview } from './use-crop-preview';
 
@@ -103,11 +103,14 @@ interface Drag {
  * will be turned, moved and sized by pointer, touch or keys, exact fields in the picture's own pixels, and
  * aspect choices. All geometry is in rules/crop-box.ts; this only draws and dispatches.
  */
-export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean }) {
+export function CropEditor({ batch }: { batch: boolean }) {
   const file = useConverter((s) => s.files[0]?.file);
   const crop = useConverter((s) => s.settings.crop);
   const orientation = useConverter((s) => s.settings.orientation);
   const updateSettings = useConverter((s) => s.updateSettings);
+  // Read when a drag or a key starts, not rendered: a conversion locks the editor without re-rendering it (LockWhileConverting).
+  const store = useConverterStore();
+  const converting = () => store.getState().machine.status === 'converting';
   const { size: source, bitmap } = useCropPreview(file);
   // The GIF's size as the plan works it out (framed, then scaled), as text: other settings re-render nothing.
   const output = useConverter((s) => {
@@ -151,7 +154,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (locked || !frame.current) return;
+    if (converting() || !frame.current) return;
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-handle]');
     if (!target) return;
     event.preventDefault();
@@ -182,7 +185,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
     if (drag.current?.pointerId === event.pointerId) drag.current = null;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (locked) return;
+    if (converting()) return;
     const coarse = event.ctrlKey || event.altKey || event.metaKey;
     const next = cropAfterKey(shownBox, event.key, { resize: event.shiftKey, coarse }, shownSize, ratio);
     if (!next) return;
@@ -219,18 +222,16 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
             role="group"
             aria-label="Crop box"
             aria-describedby={descriptionId}
-            tabIndex={locked ? -1 : 0}
+            tabIndex={0}
             className={classes.box}
             data-handle="move"
-            data-locked={locked || undefined}
             data-testid="crop-box"
             onKeyDown={onKeyDown}
             style={boxStyle}
           >
-            {!locked &&
-              HANDLES.map(({ handle, left, top }) => (
-                <div key={handle} className={classes.handle} data-handle={handle} style={{ left, top }} aria-hidden />
-              ))}
+            {HANDLES.map(({ handle, left, top }) => (
+              <div key={handle} className={classes.handle} data-handle={handle} style={{ left, top }} aria-hidden />
+            ))}
           </div>
         </div>
       </Input.Wrapper>
@@ -240,7 +241,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconRotate2 size={16} />}
-          disabled={locked}
           onClick={() => turn(rotateLeft(orientation), true)}
         >
           Rotate left
@@ -249,7 +249,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconRotateClockwise2 size={16} />}
-          disabled={locked}
           onClick={() => turn(rotateRight(orientation), true)}
         >
           Rotate right
@@ -258,7 +257,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconRotate size={16} />}
-          disabled={locked}
           onClick={() => turn(rotateHalf(orientation), false)}
         >
           Rotate 180°
@@ -267,7 +265,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconFlipHorizontal size={16} />}
-          disabled={locked}
           onClick={() => turn(flipHorizontal(orientation), false)}
         >
           Flip horizontally
@@ -276,7 +273,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
           variant="default"
           size="xs"
           leftSection={<IconFlipVertical size={16} />}
-          disabled={locked}
           onClick={() => turn(flipVertical(orientation), false)}
         >
           Flip vertically
@@ -297,7 +293,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
             if (nextRatio !== null) commitShown(reshapeToAspect(shownBox, nextRatio, shownSize));
           }}
           allowDeselect={false}
-          disabled={locked}
         />
         <Button
           variant="default"
@@ -306,7 +301,7 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
             setAspect('free');
             updateSettings({ crop: null });
           }}
-          disabled={locked || crop === null}
+          disabled={crop === null}
           style={{ alignSelf: 'end' }}
         >
           Reset crop
@@ -339,7 +334,6 @@ export function CropEditor({ locked, batch }: { locked: boolean; batch: boolean 
                 allowDecimal={false}
                 allowNegative={false}
                 suffix=" px"
-                disabled={locked}
               />
             );
           })}
