@@ -38,7 +38,7 @@ import {
   type CropRect,
   type Orientation,
 } from '../../rules/framing';
-import { useConverter, useConverterStore } from '../../store/use-converter';
+import { useConverter } from '../../store/use-converter';
 import classes from './CropEditor.module.css';
 import { useCropPreview } from './use-crop-preview';
 
@@ -108,9 +108,6 @@ export function CropEditor({ batch }: { batch: boolean }) {
   const crop = useConverter((s) => s.settings.crop);
   const orientation = useConverter((s) => s.settings.orientation);
   const updateSettings = useConverter((s) => s.updateSettings);
-  // Read when a drag or a key starts, not rendered: a conversion locks the editor without re-rendering it (LockWhileConverting).
-  const store = useConverterStore();
-  const converting = () => store.getState().machine.status === 'converting';
   const { size: source, bitmap } = useCropPreview(file);
   // The GIF's size as the plan works it out (framed, then scaled), as text: other settings re-render nothing.
   const output = useConverter((s) => {
@@ -154,7 +151,7 @@ export function CropEditor({ batch }: { batch: boolean }) {
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (converting() || !frame.current) return;
+    if (!frame.current) return;
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-handle]');
     if (!target) return;
     event.preventDefault();
@@ -185,7 +182,6 @@ export function CropEditor({ batch }: { batch: boolean }) {
     if (drag.current?.pointerId === event.pointerId) drag.current = null;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (converting()) return;
     const coarse = event.ctrlKey || event.altKey || event.metaKey;
     const next = cropAfterKey(shownBox, event.key, { resize: event.shiftKey, coarse }, shownSize, ratio);
     if (!next) return;
