@@ -11,8 +11,8 @@ import { useRevealResult } from './use-reveal-result';
 /**
  * The card shows the job's progress at most this often. The job reports every frame (20–40 times a
  * second); each new figure on screen costs a page frame: style, paint and, on a machine without a GPU,
- * raster and compositing in software, on the same two cores as the conversion (with the locked controls'
- * colour transitions and the toast's countdown bar, gone for the same reason). Screen readers also hear
+ * raster and compositing in software, on the same two cores as the conversion (the locked cards dim only
+ * once a job lasts, and the toast's countdown bar is gone, for the same reason). Screen readers also hear
  * fewer announcements.
  */
 export const PROGRESS_SHOWN_EVERY_MS = 250;
