@@ -8,7 +8,7 @@ const isConverting = (state: ConverterStoreState) => state.machine.status === 'c
  * Whether the controls a conversion locks are locked: at once when it starts, and once it ends, in a
  * transition after the render that shows the result, so the result is on screen first. Followed through a
  * subscription, not a selector: the end of a conversion then re-renders nothing else with the result. The
- * cards lock through LockWhileConverting, which re-renders only its fieldset; the store refuses changes
+ * cards lock through LockWhileConverting, which re-renders only its wrapper; the store refuses changes
  * while converting, whatever the controls show.
  */
 export function useConversionLock(): boolean {
