@@ -221,8 +221,8 @@ export function createConverterStore(runtime: ConverterRuntime) {
 
     /** A new frame order is a new selection (the result no longer matches it); nothing moves while converting. */
     const reorder = (change: (files: readonly SelectedFile[]) => SelectedFile[]) => {
-      const { files, machine } = get();
-      if (machine.status === 'converting') return;
+      if (converting()) return;
+      const { files } = get();
       const next = change(files);
       if (next.every((item, index) => item.id === files[index]?.id)) return;
       select(next, 'edited');
@@ -235,14 +235,14 @@ export function createConverterStore(runtime: ConverterRuntime) {
       aspectRatio: null,
 
       chooseFiles(files, animations) {
-        if (get().machine.status === 'converting') return;
+        if (converting()) return;
         select(
           sortNaturally(files).map((file) => newItem(file, animations)),
           'chosen',
         );
       },
       appendFiles(files, animations) {
-        if (get().machine.status === 'converting' || files.length === 0) return;
+        if (converting() || files.length === 0) return;
         select([...get().files, ...files.map((file) => newItem(file, animations))], 'chosen');
       },
       expandAnimation(id) {
@@ -258,7 +258,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         select([...files.slice(0, index), ...frames, ...files.slice(index + 1)], 'edited');
       },
       removeFile(id) {
-        if (get().machine.status === 'converting') return;
+        if (converting()) return;
         select(
           get().files.filter((f) => f.id !== id),
           'edited',
@@ -283,11 +283,11 @@ export function createConverterStore(runtime: ConverterRuntime) {
         reorder((list) => sortNaturally(list.map((item) => ({ name: item.file.name, item }))).map(({ item }) => item));
       },
       setFrameDelay(id, delayMs) {
-        if (get().machine.status === 'converting') return;
+        if (converting()) return;
         set((s) => ({ files: s.files.map((f) => (f.id === id ? { ...f, delayMs } : f)) }));
       },
       clearFiles() {
-        if (get().machine.status === 'converting') return;
+        if (converting()) return;
         select([], 'edited');
       },
 
