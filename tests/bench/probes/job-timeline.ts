@@ -118,7 +118,8 @@ function threadNames(events: readonly TraceEvent[]): Map<string, string> {
   }
   for (const [key, counts] of scripts) {
     const top = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-    names.set(key, `worker ${top}`);
+    // TIDS=1: two workers of one script told apart.
+    names.set(key, `worker ${top}${process.env.TIDS ? ` ${key.split(':')[1]}` : ''}`);
   }
   return names;
 }
