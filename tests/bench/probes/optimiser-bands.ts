@@ -9,7 +9,7 @@
 import { lzw } from '../../support/node-lzw';
 import { build } from 'esbuild';
 import { loadavg, tmpdir } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -30,11 +30,7 @@ await build({
   platform: 'node',
   outfile: workerFile,
   // Bundled into a temporary folder: the encoder's wasm is still found beside its loader.
-  define: {
-    'import.meta.url': JSON.stringify(
-      pathToFileURL(fileURLToPath(new URL('../../support/node-lzw.ts', import.meta.url))).href,
-    ),
-  },
+  define: { 'import.meta.url': JSON.stringify(new URL('../../support/node-lzw.ts', import.meta.url).href) },
   logLevel: 'warning',
 });
 const worker = new Worker(workerFile);
