@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
 import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
 import { startPreviewServer } from '../../support/preview-server';
-import { traced, type TraceEvent } from './trace';
+import { threadKey, threadNamesOf, traced, type TraceEvent } from './trace';
 
 const [OUT_DIR = 'dist', FOLDER, RUNS = '3'] = process.argv.slice(2);
 const CATEGORIES = ['toplevel', 'cc', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
@@ -66,9 +66,7 @@ async function main() {
 }
 
 function summary(events: readonly TraceEvent[], ms: number): string {
-  const threads = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const threads = threadNamesOf(events);
   const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   if (!click) return `${ms.toFixed(0)} ms (no click in the trace)`;
   const end = click.ts + ms * 1000;
@@ -78,7 +76,7 @@ function summary(events: readonly TraceEvent[], ms: number): string {
     if (e.ph !== 'X' || e.ts < click.ts || e.ts > end) continue;
     if (e.name === 'ProxyMain::BeginMainFrame') frames++;
     if (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'ThreadPool_RunTask') continue;
-    const kind = kindOf(threads.get(`${e.pid}:${e.tid}`) ?? '');
+    const kind = kindOf(threads.get(threadKey(e)) ?? '');
     busy.set(kind, (busy.get(kind) ?? 0) + (e.dur ?? 0) / 1000);
   }
   const parts = ['main', 'compositing', 'pool', 'workers', 'other'].map((k) => `${k} ${(busy.get(k) ?? 0).toFixed(0)}`);

@@ -14,7 +14,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../browser';
 import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
 import { startPreviewServer } from '../../support/preview-server';
-import { traced, type TraceEvent } from './trace';
+import { threadKey, threadNamesOf, traced, type TraceEvent } from './trace';
 
 const [FOLDER, RUNS = '3', ...GIVEN] = process.argv.slice(2);
 const DIRS = GIVEN.length > 0 ? GIVEN : ['dist'];
@@ -99,14 +99,12 @@ function topFunctions({ nodes, samples = [], timeDeltas = [] }: Profile): string
 
 /** A worker thread's name: the script most of its function calls came from. */
 function threadNames(events: readonly TraceEvent[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const names = threadNamesOf(events);
   const scripts = new Map<string, Map<string, number>>();
   for (const e of events) {
     const url = e.args?.data?.url;
     if (!url || (e.name !== 'FunctionCall' && e.name !== 'EvaluateScript')) continue;
-    const key = `${e.pid}:${e.tid}`;
+    const key = threadKey(e);
     if (!names.get(key)?.startsWith('DedicatedWorker')) continue;
     const file = url
       .split('/')
@@ -151,7 +149,7 @@ function report(
     )
     .sort((a, b) => a.ts - b.ts);
   for (const task of tasks) {
-    const thread = names.get(`${task.pid}:${task.tid}`) ?? '?';
+    const thread = names.get(threadKey(task)) ?? '?';
     const from = Math.max(task.ts, start);
     const length = (Math.min(task.ts + (task.dur ?? 0), end) - from) / 1000;
     // Busy time from the click on.

@@ -1,7 +1,8 @@
 /**
  * What the browser's own threads do during a conversion: a Chromium trace from the click on Convert to the
  * ready text, with the compositor (`VizCompositorThread`) and the thread pool's events (raster, image
- * decodes, garbage collection) added up by name, for each of three conversions. Work there takes the
+ * decodes, garbage collection) added up by name, for each of three conversions (`WHEN=1`: when each image
+ * decode ran, in ms from the trace's first task, the click). Work there takes the
  * same two cores as the engine's workers on a machine that paints in software.
  *
  *   npm run build && npx tsx tests/bench/probes/thread-events.ts <folder of PNGs> [dist dir]
@@ -11,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../browser';
 import { chooseFiles, chooseMode, clearSelection, convertAndWait, openConverter } from '../app-ui';
 import { startPreviewServer } from '../../support/preview-server';
-import { traced } from './trace';
+import { threadKey, threadNamesOf, traced } from './trace';
 
 const [folder, outDir = 'dist'] = process.argv.slice(2);
 if (!folder) throw new Error('Usage: thread-events.ts <folder of PNGs> [dist dir]');
@@ -35,13 +36,10 @@ try {
     const events = await traced(cdp, CATEGORIES, async () => {
       ms = (await convertAndWait(page, 120_000)).ms;
     });
-    const names = new Map<string, string>();
-    for (const e of events) {
-      if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
-    }
+    const names = threadNamesOf(events);
     const byName = new Map<string, number>();
     for (const e of events) {
-      const thread = names.get(`${e.pid}:${e.tid}`) ?? '';
+      const thread = names.get(threadKey(e)) ?? '';
       if (!/ThreadPool|VizCompositor/.test(thread) || e.ph !== 'X' || !e.dur) continue;
       const key = `${thread} ${e.name}`;
       byName.set(key, (byName.get(key) ?? 0) + e.dur / 1000);

@@ -34,3 +34,13 @@ export async function traced(
   }
   return events;
 }
+
+/** The key of an event's thread in threadNamesOf's map. */
+export const threadKey = (event: Pick<TraceEvent, 'pid' | 'tid'>) => `${event.pid}:${event.tid}`;
+
+/** Each thread's name (Chromium's, e.g. `CrRendererMain`, `DedicatedWorker thread`), by threadKey. */
+export function threadNamesOf(events: readonly TraceEvent[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(threadKey(e), e.args?.name ?? '');
+  return names;
+}
