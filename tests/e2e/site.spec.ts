@@ -85,6 +85,39 @@ test('the header highlights the current page and the footer links lead to every 
   }
 });
 
+test('the header links stay put while the offline badge appears and changes', async ({ page, context }) => {
+  // A link that moves under the pointer takes the click meant for it somewhere else.
+  const feedback = mainNav(page).getByRole('link', { name: 'Feedback' });
+  const toggle = page.getByRole('button', { name: /^Switch to (dark|light) mode$/ });
+  const positions = async () => {
+    const [link, button] = [await feedback.boundingBox(), await toggle.boundingBox()];
+    return { link: link?.x, button: button?.x };
+  };
+  // The engine's download is held, so the service worker's first installation stays under way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const prerendered = await positions();
+  expect(prerendered.link).toBeGreaterThan(0);
+
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.locator('[data-offline-status="preparing"]')).toBeVisible();
+  expect(await positions(), 'preparing').toEqual(prerendered);
+  release();
+  await expect(page.locator('[data-offline-status="ready"]')).toBeVisible({ timeout: 60_000 });
+  expect(await positions(), 'ready').toEqual(prerendered);
+  await context.setOffline(true);
+  await expect(page.locator('[data-offline-status="offline"]')).toBeVisible();
+  expect(await positions(), 'offline').toEqual(prerendered);
+  await context.setOffline(false);
+});
+
 test('the open-source notice names the FFmpeg build, its licence (with the text) and its exact source', async ({
   page,
 }) => {

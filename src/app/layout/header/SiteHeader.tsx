@@ -28,8 +28,10 @@ export function SiteHeader({ status }: SiteHeaderProps) {
           <span className={classes.brandName}>{PRODUCT_NAME}</span>
         </Link>
         <Group gap={8} wrap="nowrap">
-          <MainNav className={classes.desktopNav} />
+          {/* Before the links: the badge comes, goes and changes width, and grows to the left into free room
+              instead of moving the links under the pointer. */}
           {status}
+          <MainNav className={classes.desktopNav} />
           <ColorSchemeToggle />
           <Burger
             hiddenFrom="sm"
