@@ -2,7 +2,8 @@
  * The optimiser pass in one thread against the same pass with each big frame's LZW in two bands, the
  * lower one on a worker thread (rules/gif/optimiser.ts optimiseGifInBands), on GIFs saved by
  * optimiser-capture.ts: wall time, bytes, and whether the pictures are the same (lossless) or how many
- * pixels differ (lossy: the bands choose their own strings).
+ * pixels differ (lossy: the bands choose their own strings), with the start of the bands' SHA-256 (a change to
+ * the banded path that must keep the bytes: the same hash before and after).
  *
  *   npx tsx tests/bench/probes/optimiser-bands.ts [runs=3] <capture-dir> [name-filter]
  */
@@ -10,6 +11,7 @@ import { lzw } from '../../support/node-lzw';
 import { build } from 'esbuild';
 import { loadavg, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -96,7 +98,7 @@ for (const name of readdirSync(dir)
       if (frame[p] !== b[i]![p] || frame[p + 1] !== b[i]![p + 1] || frame[p + 2] !== b[i]![p + 2]) differ++;
   });
   console.log(
-    `${name.padEnd(36)} lossiness ${String(options.lossiness).padStart(3)}  one thread ${one.ms.toFixed(0).padStart(5)} ms ${one.out.length}  bands ${two.ms.toFixed(0).padStart(5)} ms ${two.out.length} (${((100 * two.out.length) / one.out.length - 100).toFixed(2)} %)  pixels differing ${((100 * differ) / total).toFixed(2)} %`,
+    `${name.padEnd(36)} lossiness ${String(options.lossiness).padStart(3)}  one thread ${one.ms.toFixed(0).padStart(5)} ms ${one.out.length}  bands ${two.ms.toFixed(0).padStart(5)} ms ${two.out.length} (${((100 * two.out.length) / one.out.length - 100).toFixed(2)} %)  pixels differing ${((100 * differ) / total).toFixed(2)} %  ${createHash('sha256').update(two.out).digest('hex').slice(0, 16)}`,
   );
 }
 await worker.terminate();
