@@ -244,20 +244,16 @@ export function bandOf(image: LzwImage, top: number, bottom: number): LzwImage {
  * encodes the upper one, and joins them into one code stream: the lower band starts on a clear code, as a
  * decoder does when the dictionary is full, so the join costs one fresh dictionary. A lossy error is
  * carried along a row only, never to the next one, so the bands allow the same error as one encode.
- * `meanwhile`: work of the caller's own that needs neither band, done once the upper band is encoded, while
- * the lower one may still be on its way.
  */
 export async function encodeInBands(
   lzw: LzwEncoder,
   image: LzwImage,
   errorBudget: number,
   encodeLower: (request: LzwBandRequest) => Promise<LzwResult>,
-  meanwhile?: () => void,
 ): Promise<LzwResult> {
   const split = Math.ceil(image.height / 2);
   const lower = encodeLower({ image: bandOf(image, split, image.height), errorBudget, band: 'next' });
   const upper = encodeLzw(lzw, bandOf(image, 0, split), errorBudget, 'first');
-  meanwhile?.();
   return joinBands(upper, await lower);
 }
 

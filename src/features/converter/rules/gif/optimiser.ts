@@ -102,7 +102,7 @@ export async function optimiseGifInBands(
     const { errorBudget } = step.value;
     step = steps.next(
       bandsPay(image, errorBudget)
-        ? await encodeInBands(lzw, image, errorBudget, encodeLower, step.value.meanwhile)
+        ? await encodeInBands(lzw, image, errorBudget, encodeLower)
         : encodeLzw(lzw, image, errorBudget),
     );
   }
@@ -125,11 +125,6 @@ interface EncodeStep {
   errorBudget: number;
   /** A lossy still's budget is spread by content (lossy-budget.ts) before it is encoded: its smooth areas' share. */
   spread?: { smoothShare: number | undefined };
-  /**
-   * The optimiser's next work that needs no encoded pixel (where the picture changes next, the picture after
-   * that), for this thread to do while it waits for another's band; left undone, it is done after the encode.
-   */
-  meanwhile?: () => void;
 }
 
 type OptimiserSteps<T> = Generator<EncodeStep, T, LzwResult>;
@@ -328,11 +323,8 @@ function* optimiseSteps(
   }
   /** For the next frame's bounds: what this one drew, and where the picture changes. */
   let since: SinceLastFrame | null = null;
-  /** The next frame's picture when it was composed while an encode waited (null: there is none). */
-  let composed: IndexCanvas | null | undefined;
   while (target && index < endFrame) {
-    const next = composed !== undefined ? composed : copyInto(shown.next(), spare);
-    composed = undefined;
+    const next = copyInto(shown.next(), spare);
     const source = file.frames[index]!;
     // Only a picture with clear pixels ever needs one cleared.
     const clearing = next && shared.seeThrough ? clearingBounds(next, target, width) : null;
@@ -341,23 +333,12 @@ function* optimiseSteps(
     const cut = cutFrame(target, canvas, width, rect, entries, t);
     if (!cut) return null;
     if (unsure) hideUnsure(cut.under, unsure, width, rect);
-    // Lossy, this frame's picture is not read once it is cut: its buffer can take the picture after the next.
-    const early: { changes?: Int32Array; picture?: IndexCanvas | null } = {};
-    const [now, after] = [target, next];
-    const meanwhile =
-      budget > 0 && after && index + 1 < endFrame
-        ? () => {
-            early.changes = rowChanges(after, now, width);
-            early.picture = copyInto(shown.next(), now);
-          }
-        : undefined;
     // Frames of an animation keep an even budget: its low-activity areas are where sensor noise flickers
     // from frame to frame, and the budget there is what lets a pixel stay transparent (spread by content,
     // the tree clip grew by a quarter).
     const { data, written } = yield {
       image: { width: rect.width, height: rect.height, palette, minCodeSize, ...cut },
       errorBudget: budget,
-      ...(meanwhile ? { meanwhile } : {}),
     };
     frames.push({
       ...rect,
@@ -376,8 +357,7 @@ function* optimiseSteps(
       if (unsure) unsure = drawnSure(unsure, width, rect, written, cut.transparentIndex);
     }
     if (clearing) clearRect(canvas, width, rect);
-    since = next ? { drawn: rect, changes: early.changes ?? rowChanges(next, target, width) } : null;
-    composed = early.picture;
+    since = next ? { drawn: rect, changes: rowChanges(next, target, width) } : null;
     spare = target;
     target = next;
     index++;
