@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const eslint = new ESLint({ cwd: ROOT });
+const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: join(ROOT, 'tests/lint/eslint.config.js') });
 
 /** The rule ids ESLint reports for `code` as if it were the file at `path` (relative to the repo). */
 async function violations(path: string, code: string): Promise<string[]> {
