@@ -5,12 +5,12 @@ import { flatColours } from '../fixtures/content';
 import { encodePng } from '../fixtures/pngs';
 import { decodeGif, isGif } from '../support/gif';
 import { expectToast, fileInput, toast } from './home-support';
+import { ENGINE_WASM } from './support/engine-download';
 
 /** Fragments of the libraries' and browsers' own error texts: none may reach the page. */
 const RAW_TEXT =
   /ffmpeg|load\(\)|RangeError|TypeError|CompileError|RuntimeError|DOMException|Uncaught|WebAssembly|magic word|Failed to fetch|dynamically imported|Aborted\(/i;
 
-const WASM = /\/assets\/ffmpeg-core-[\w-]+\.wasm$/;
 const CORE_WORKER = /\/assets\/ffmpeg-core\.worker-[\w-]+\.js$/;
 
 /** Six flat colours in bands: a GIF of it keeps every pixel exactly (at most 256 colours). */
@@ -50,12 +50,12 @@ async function expectExactGif(page: Page): Promise<void> {
 const BROKEN_CORES: { name: string; url: RegExp; answer: (route: Route) => Promise<void> }[] = [
   {
     name: 'its wasm is missing (404)',
-    url: WASM,
+    url: ENGINE_WASM,
     answer: (route) => route.fulfill({ status: 404, body: 'Not found' }),
   },
   {
     name: 'its wasm is not wasm',
-    url: WASM,
+    url: ENGINE_WASM,
     answer: (route) =>
       route.fulfill({ status: 200, contentType: 'application/wasm', body: Buffer.from('<!doctype html><p>gone</p>') }),
   },

@@ -5,6 +5,7 @@ import { FIXTURES, GENERATED_DIR } from '../fixtures/make-fixtures';
 import { decodePng, encodePng, testPattern } from '../fixtures/pngs';
 import { decodeGif, isGif, perceivedMeanAbsoluteError } from '../support/gif';
 import { startPreviewServer, type PreviewServer } from '../support/preview-server';
+import { holdEngineDownload } from './support/engine-download';
 
 /** Three frames that differ enough (blue channel) for each decoded frame to be matched to its source. */
 const FRAMES = [0, 120, 240].map((hue, index) => ({
@@ -133,12 +134,7 @@ test('after one visit, every route and a conversion work without network, then w
 
     await test.step('first visit: the app caches itself, then converts online', async () => {
       // The engine download is held until the quiet indicator has been seen, so it cannot flash by unnoticed.
-      let releaseEngine = () => {};
-      const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
-      await context.route(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/, async (route) => {
-        await engineHeld;
-        await route.continue();
-      });
+      const releaseEngine = await holdEngineDownload(context);
       await page.goto('/');
       await expect(page.getByText('Preparing offline mode…', { exact: true })).toBeVisible();
       await expect(page.getByText('Ready to work offline', { exact: true })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdEngineDownload } from './support/engine-download';
 import { SITE_ROUTES } from './support/site-routes';
 
 const LOCALE = 'en-GB';
@@ -94,12 +95,7 @@ test('the header links stay put while the offline badge appears and changes', as
     return { link: link?.x, button: button?.x };
   };
   // The engine's download is held, so the service worker's first installation stays under way.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/, async (route) => {
-    await held;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdEngineDownload(context);
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/');
   const prerendered = await positions();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { holdEngineDownload } from './support/engine-download';
 import { computedColour, contrast, intersects, toastBoxes } from './support/layout';
 import { dropFiles, expectToast, fileInput, patternPng, toDropped } from './home-support';
 
@@ -66,6 +67,26 @@ test('at 375 px, the GIF’s Download is on screen when it is ready, and its car
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('at 375 px, the size estimate filling in moves nothing below it', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  // The engine's download is held, so the estimate stays pending until the positions are taken.
+  const release = await holdEngineDownload(context);
+  await page.goto('/');
+  await fileInput(page).setInputFiles([patternPng('a.png', 640, 480)]);
+  const estimate = page.getByTestId('size-estimate');
+  await expect(estimate).toHaveText('Estimating the size at these settings…');
+  const below = [page.getByRole('group', { name: 'Crop box' }), page.getByRole('button', { name: 'Convert to GIF' })];
+  // Page coordinates: a shift above the viewport would also show as the page scrolling.
+  const tops = () =>
+    Promise.all(below.map((element) => element.evaluate((node) => node.getBoundingClientRect().top + window.scrollY)));
+  const pending = { tops: await tops(), lines: (await estimate.boundingBox())!.height };
+  release();
+  await expect(estimate).toContainText('Estimated size at these settings: about', { timeout: 60_000 });
+  // The estimate takes more lines than the pending text at this width, and still moves nothing.
+  expect((await estimate.boundingBox())!.height).toBeGreaterThan(pending.lines);
+  expect(await tops()).toEqual(pending.tops);
+});
+
 test.describe('in the dark scheme', () => {
   test.use({ colorScheme: 'dark' });
 
@@ -89,12 +110,7 @@ test.describe('in the dark scheme', () => {
   test('the badge of the offline mode being prepared shows its spinner', async ({ page, context }) => {
     await page.setViewportSize(PHONE);
     // The engine's download is held, so the service worker's first installation stays under way.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/ffmpeg-core-[\w-]+\.wasm$/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdEngineDownload(context);
     await page.goto('/');
     const badge = page.locator('[data-offline-status="preparing"]');
     await expect(badge).toBeVisible();

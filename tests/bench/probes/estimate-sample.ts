@@ -24,7 +24,7 @@ for (let r = 0; r < Number(ROUNDS); r++) {
     await page.waitForTimeout(1500);
     await chooseFiles(page, files);
     await chooseMode(page, files.length > 1 ? 'animated' : 'static');
-    await page.getByText(/Estimated size/).waitFor({ timeout: 20000 });
+    await page.getByTestId('size-estimate').filter({ hasText: 'Estimated size' }).waitFor({ timeout: 20000 });
     const est = await page.getByTestId('size-estimate').textContent();
     const d = (await page.evaluate(
       `performance.getEntriesByName('png2gif:sample-stages').map((e) => e.detail)`,

@@ -2,9 +2,23 @@ import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatBytes } from '@/shared/lib/format-bytes';
 import { useConverter } from '../store/use-converter';
+import classes from './SizeEstimate.module.css';
 
 /** Settings and files settle for this long before a sample is encoded, so dragging a slider costs nothing. */
 const SETTLE_MS = 500;
+
+/** The widest size formatBytes writes: the hidden copy that sizes the line uses it. */
+const WIDEST_SIZE = 1023.99 * 1024 * 1024;
+
+function sentence(bytes: number, budget: number | null): string {
+  const fit =
+    budget === null
+      ? ''
+      : bytes > budget
+        ? ' · over the limit: the engine will make it smaller'
+        : ' · should fit as it is';
+  return `Estimated size at these settings: about ${formatBytes(bytes)} (an estimate from a small sample)${fit}`;
+}
 
 /** The GIF's size at the current settings, from a quick sample encode, clearly marked as an estimate. */
 export function SizeEstimate() {
@@ -29,19 +43,20 @@ export function SizeEstimate() {
     };
   }, [files, settings, converting, estimateSize]);
 
-  // The line is always there, so nothing below it moves (the Convert button least of all) when it fills in.
-  if (estimate === 'pending' || estimate === null)
-    return (
-      <Text size="xs" c="dimmed" mt={6} data-testid="size-estimate">
-        {estimate === 'pending' ? 'Estimating the size at these settings…' : '\u00a0'}
-      </Text>
-    );
   const budget = settings.targetBytes;
+  const shown =
+    estimate === 'pending'
+      ? 'Estimating the size at these settings…'
+      : estimate === null
+        ? '\u00a0'
+        : sentence(estimate, budget);
+  // Always there, and as tall as its longest wording: nothing below it moves when it fills in.
   return (
-    <Text size="xs" c="dimmed" mt={6} data-testid="size-estimate">
-      Estimated size at these settings: about {formatBytes(estimate)} (an estimate from a small sample)
-      {budget !== null &&
-        (estimate > budget ? ' · over the limit: the engine will make it smaller' : ' · should fit as it is')}
+    <Text component="div" size="xs" c="dimmed" mt={6} className={classes.line}>
+      <span data-testid="size-estimate">{shown}</span>
+      <span className={classes.sizer} aria-hidden="true">
+        {sentence(WIDEST_SIZE, budget === null ? null : 0)}
+      </span>
     </Text>
   );
 }
