@@ -52,7 +52,24 @@ test.describe('home page', () => {
     // New files arrive in natural name order.
     await expect.poll(() => listedFileNames(page)).toEqual(['blue.png', 'green.png', 'red.png']);
     await expect(page.getByTestId('file-row').first()).toContainText(/\d+(\.\d+)? (Bytes|KB) · image\/png/);
-    await expect(page.getByTestId('file-row').first().locator('img')).toHaveJSProperty('naturalWidth', 64);
+    // The first row's thumbnail is blue.png (64x48) shrunk to 48x36 and centred: a band left empty above it,
+    // its left edge at its own blue (240), its disc's (230) in the middle.
+    const thumbnail = page.getByTestId('file-row').first().getByTestId('file-thumbnail');
+    const pixelAt = (x: number, y: number) =>
+      thumbnail.evaluate(
+        (canvas: HTMLCanvasElement, [x, y]) => {
+          const side = canvas.width / 48;
+          return [...canvas.getContext('2d')!.getImageData(x * side, y * side, 1, 1).data];
+        },
+        [x, y] as const,
+      );
+    await expect.poll(() => pixelAt(24, 24).then((rgba) => rgba[3])).toBe(255);
+    expect((await pixelAt(24, 2))[3]).toBe(0);
+    const [edge, middle] = [await pixelAt(1, 24), await pixelAt(24, 24)];
+    expect(edge[0]).toBeLessThan(30);
+    expect(Math.abs(edge[2]! - 240)).toBeLessThan(12);
+    expect(Math.abs(middle[2]! - 230)).toBeLessThan(12);
+    expect(Math.abs(middle[0]! - 128)).toBeLessThan(20);
     await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
 
     await page.getByRole('button', { name: 'Remove green.png' }).click();

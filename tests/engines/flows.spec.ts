@@ -96,6 +96,22 @@ test('three PNGs become a looping animation with the chosen delay, in order', as
     page,
     hues.map((hue) => pngFile(`frame-${hue}.png`, testPattern(96, 72, hue))),
   );
+  // Each row's thumbnail shows its own picture: its left edge, halfway down, in the row's blue.
+  const edges = await waitFor(
+    page,
+    () => {
+      const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="file-thumbnail"]')];
+      const blues = canvases.map((canvas) => {
+        const scale = canvas.width / 48;
+        const rgba = canvas.getContext('2d')?.getImageData(scale, 24 * scale, 1, 1).data;
+        return rgba && rgba[3] === 255 ? rgba[2]! : null;
+      });
+      return blues.length === 3 && blues.every((blue) => blue !== null) ? blues : null;
+    },
+    undefined,
+    'the three thumbnails drawn',
+  );
+  edges.forEach((blue, i) => expect(Math.abs(blue! - hues[i]!)).toBeLessThan(24));
   await slide(page, 'Frame delay', 200);
   const { gif, bytes, fileName } = await convertToGif(page);
   keepGif('animation', bytes);

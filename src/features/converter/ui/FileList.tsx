@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import {
   IconArrowDown,
@@ -9,20 +9,65 @@ import {
   IconSortAscendingLetters,
   IconTrash,
 } from '@tabler/icons-react';
-import { useObjectUrl } from '@/shared/hooks/use-object-url';
 import { formatBytes } from '@/shared/lib/format-bytes';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { playSummary } from '../rules/plan/frame-delays';
 import { formatDuration, formatFrameRate } from '../rules/plan/timing-extras';
 import type { SelectedFile } from '../store/converter-store';
-import { useConverter } from '../store/use-converter';
+import { useConverter, useConverterStore } from '../store/use-converter';
+import { drawThumbnail, holdThumbnails, thumbnailOf } from './file-thumbnails';
 import { FrameDelayInput } from './FrameDelayInput';
 
+/** The thumbnail's side in CSS pixels. */
+const THUMBNAIL_SIDE = 48;
+
 function Thumbnail({ file }: { file: File }) {
-  // The object URL is revoked when the row leaves the list.
-  const url = useObjectUrl(file);
-  return <Image src={url} alt="" w={48} h={48} radius="sm" fit="contain" bg="var(--mantine-color-default-hover)" />;
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // In device pixels, so it is sharp on a dense screen.
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const side = Math.round(THUMBNAIL_SIDE * Math.min(3, Math.max(1, ratio)));
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    let current = true;
+    const draw = () =>
+      void thumbnailOf(file, side).then((thumbnail) => {
+        if (current && thumbnail) drawThumbnail(element, thumbnail, side);
+      });
+    // Only rows on or near the screen decode: a long list of frames waits for its scroll.
+    const watch =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return;
+              watch?.disconnect();
+              draw();
+            },
+            { rootMargin: '200px' },
+          );
+    if (watch) watch.observe(element);
+    else draw();
+    return () => {
+      current = false;
+      watch?.disconnect();
+    };
+  }, [file, side]);
+  return (
+    <Box
+      component="canvas"
+      ref={canvas}
+      width={side}
+      height={side}
+      w={THUMBNAIL_SIDE}
+      h={THUMBNAIL_SIDE}
+      bg="var(--mantine-color-default-hover)"
+      data-testid="file-thumbnail"
+      aria-hidden="true"
+      style={{ flex: 'none', display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}
+    />
+  );
 }
 
 interface RowProps {
@@ -180,6 +225,24 @@ export function FileList() {
   // The rows' delay inputs (number inputs, the heaviest part of a row) come in a render of their own right
   // after the one that shows the list, which then paints the chosen files sooner, on a first visit too.
   const inputsShown = useDeferredValue(true, false);
+  const store = useConverterStore();
+  // Followed outside React: the click's render stays as it is.
+  useEffect(() => {
+    let release: (() => void) | null = null;
+    const follow = (converting: boolean) => {
+      if (converting && !release) release = holdThumbnails();
+      else if (!converting && release) {
+        release();
+        release = null;
+      }
+    };
+    follow(store.getState().machine.status === 'converting');
+    const stop = store.subscribe((state) => follow(state.machine.status === 'converting'));
+    return () => {
+      stop();
+      release?.();
+    };
+  }, [store]);
 
   if (files.length === 0) return null;
   const totalBytes = files.reduce((sum, f) => sum + f.file.size, 0);

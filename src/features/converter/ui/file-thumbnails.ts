@@ -1,0 +1,76 @@
+import { fitInside, type Size } from '../rules/dimensions';
+import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
+
+/** The picture's size (from its header) and its bitmap, decoded at no more than the thumbnail's size. */
+export interface Thumbnail {
+  size: Size;
+  bitmap: ImageBitmap;
+}
+
+const made = new WeakMap<File, Promise<Thumbnail | null>>();
+let last: Promise<unknown> = Promise.resolve();
+let held: Promise<void> | null = null;
+
+/**
+ * Holds the next thumbnails' decodes until the returned function is called: a conversion has the cores
+ * to itself (Convert clicked right after the choice, the thumbnails not all made yet).
+ */
+export function holdThumbnails(): () => void {
+  let release = () => {};
+  const hold = new Promise<void>((resolve) => (release = resolve));
+  held = hold;
+  return () => {
+    if (held === hold) held = null;
+    release();
+  };
+}
+
+async function whenNotHeld(): Promise<void> {
+  while (held) await held;
+}
+
+/**
+ * A PNG's thumbnail, decoded straight to at most `side` pixels, once per file. An <img> of the file made the
+ * browser decode the whole picture, and again whenever the list was painted anew (on the cores a
+ * conversion needs), and a phone kept each full-size bitmap. One decode at a time, so many big files never
+ * decode at once. The bitmaps are never closed (rows mount again: a reorder, the list shown again); they
+ * go with their File. Null where the header is not a PNG's or the browser cannot decode it.
+ */
+export function thumbnailOf(file: File, side: number): Promise<Thumbnail | null> {
+  let thumbnail = made.get(file);
+  if (!thumbnail) {
+    thumbnail = last
+      .then(whenNotHeld)
+      .then(() => decodeSmall(file, side))
+      .catch(() => null);
+    last = thumbnail;
+    made.set(file, thumbnail);
+  }
+  return thumbnail;
+}
+
+async function decodeSmall(file: File, side: number): Promise<Thumbnail | null> {
+  const size = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
+  if (!size) return null;
+  const small = fitInside(size, { width: Math.min(side, size.width), height: Math.min(side, size.height) });
+  const bitmap = await createImageBitmap(file, {
+    resizeWidth: small.width,
+    resizeHeight: small.height,
+    resizeQuality: 'medium',
+  });
+  return { size, bitmap };
+}
+
+/**
+ * Draws a thumbnail contained and centred in a square canvas of `side` pixels: shrunk smoothly, or a small
+ * picture enlarged with sharp pixels, as pixel art is meant to be seen.
+ */
+export function drawThumbnail(canvas: HTMLCanvasElement, { size, bitmap }: Thumbnail, side: number): void {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const shown = fitInside(size, { width: side, height: side });
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  context.imageSmoothingEnabled = shown.width <= bitmap.width;
+  const [x, y] = [Math.floor((side - shown.width) / 2), Math.floor((side - shown.height) / 2)];
+  context.drawImage(bitmap, x, y, shown.width, shown.height);
+}
