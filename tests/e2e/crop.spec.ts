@@ -146,6 +146,26 @@ test('a still cropped by dragging a corner handle and then the box', async ({ pa
   expectPixels(gif.frames[0]!.image, cropped(picture, 12, 9, 90, 60));
 });
 
+test.describe('with the crop editor arriving late', () => {
+  // No service worker, so the route below sees the chunk's request.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the settings show with it, so nothing moves under the pointer when it comes', async ({ page, context }) => {
+    await context.route(/\/assets\/CropEditor-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/');
+    await fileInput(page).setInputFiles([png('tiles.png', flatTiles(120, 80))]);
+    const resize = page.getByRole('switch', { name: /^Resize/ });
+    await expect(resize).toBeVisible();
+    const top = () => resize.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+    const shown = await top();
+    await expect(cropBox(page)).toBeVisible();
+    expect(await top()).toBe(shown);
+  });
+});
+
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
 

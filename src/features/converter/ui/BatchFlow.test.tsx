@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { unzipSync } from 'fflate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeOutput, pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { ConvertCard } from './ConvertCard';
 import { ProgressCard } from './ProgressCard';
 import { ResultCard } from './ResultCard';
 import { SettingsCard } from './SettingsCard';
+import { cropEditor } from './crop/lazy-crop-editor';
 
 function setup(files: File[]) {
   const result = renderConverter(
@@ -26,6 +27,9 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 afterEach(() => vi.restoreAllMocks());
 
 describe('a batch of stills', () => {
+  // The card renders with its crop editor, as the page has it: the chunk is in before the card shows.
+  beforeAll(() => cropEditor.preload());
+
   it('converts each file, shows files done, every GIF with its download, the failures and the zip', async () => {
     const zips: Blob[] = [];
     const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {

@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
 import { renderConverter } from '@/test-utils/render';
 import { ConvertCard } from './ConvertCard';
 import { FileList } from './FileList';
 import { SettingsCard } from './SettingsCard';
+import { cropEditor } from './crop/lazy-crop-editor';
 
 function setup(files: File[]) {
   const result = renderConverter(
@@ -19,6 +20,9 @@ function setup(files: File[]) {
 }
 
 describe('SettingsCard', () => {
+  // The card renders with its crop editor, as the page has it: the chunk is in before the card shows.
+  beforeAll(() => cropEditor.preload());
+
   it('shows the default settings with labelled controls', () => {
     setup([pngFile('a.png')]);
     expect(screen.getByRole('radio', { name: 'Static GIF' })).toBeChecked();

@@ -12,7 +12,7 @@ import {
   Switch,
   Title,
 } from '@mantine/core';
-import { Activity, memo, Suspense } from 'react';
+import { Activity, memo } from 'react';
 import { frameCountOf } from '../rules/plan/frame-sources';
 import type { DitherChoice } from '../rules/settings';
 import { LIMITS } from '../rules/settings';
@@ -256,9 +256,9 @@ export function SettingsCard() {
           <TimingExtras />
         </Activity>
         <Divider label="Crop and rotate" labelPosition="left" />
-        <Suspense fallback={null}>
-          <CropEditor batch={batch} />
-        </Suspense>
+        {/* No boundary of its own: a late chunk would drop it in between, pushing every control below it
+            down under the pointer. The card shows once it is in. */}
+        <CropEditor batch={batch} />
         <Divider label="Size" labelPosition="left" />
         <SizeFields />
       </Stack>
