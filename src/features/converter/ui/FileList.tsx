@@ -18,6 +18,7 @@ import type { SelectedFile } from '../store/converter-store';
 import { useConverter, useConverterStore } from '../store/use-converter';
 import { drawThumbnail, holdThumbnails, thumbnailOf } from './file-thumbnails';
 import { FrameDelayInput } from './FrameDelayInput';
+import { followConverting } from './use-conversion-lock';
 
 /** The thumbnail's side in CSS pixels. */
 const THUMBNAIL_SIDE = 48;
@@ -226,18 +227,12 @@ export function FileList() {
   // after the one that shows the list, which then paints the chosen files sooner, on a first visit too.
   const inputsShown = useDeferredValue(true, false);
   const store = useConverterStore();
-  // Followed outside React: the click's render stays as it is.
   useEffect(() => {
     let release: (() => void) | null = null;
-    const follow = (converting: boolean) => {
-      if (converting && !release) release = holdThumbnails();
-      else if (!converting && release) {
-        release();
-        release = null;
-      }
-    };
-    follow(store.getState().machine.status === 'converting');
-    const stop = store.subscribe((state) => follow(state.machine.status === 'converting'));
+    const stop = followConverting(store, (converting) => {
+      release?.();
+      release = converting ? holdThumbnails() : null;
+    });
     return () => {
       stop();
       release?.();

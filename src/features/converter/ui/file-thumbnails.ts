@@ -1,5 +1,6 @@
 import { fitInside, type Size } from '../rules/dimensions';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
+import { reducedBitmap } from './reduced-bitmap';
 
 /** The picture's size (from its header) and its bitmap, decoded at no more than the thumbnail's size. */
 export interface Thumbnail {
@@ -52,13 +53,7 @@ export function thumbnailOf(file: File, side: number): Promise<Thumbnail | null>
 async function decodeSmall(file: File, side: number): Promise<Thumbnail | null> {
   const size = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
   if (!size) return null;
-  const small = fitInside(size, { width: Math.min(side, size.width), height: Math.min(side, size.height) });
-  const bitmap = await createImageBitmap(file, {
-    resizeWidth: small.width,
-    resizeHeight: small.height,
-    resizeQuality: 'medium',
-  });
-  return { size, bitmap };
+  return { size, bitmap: await reducedBitmap(file, size, side, 'medium') };
 }
 
 /**

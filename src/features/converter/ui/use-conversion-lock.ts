@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { ConverterStoreState } from '../store/converter-store';
-import { useConverterStore } from '../store/use-converter';
+import { useConverterStore, type ConverterStore } from '../store/use-converter';
 
 const isConverting = (state: ConverterStoreState) => state.machine.status === 'converting';
 
@@ -14,13 +14,22 @@ const isConverting = (state: ConverterStoreState) => state.machine.status === 'c
 export function useConversionLock(): boolean {
   const store = useConverterStore();
   const [locked, setLocked] = useState(() => isConverting(store.getState()));
-  useEffect(() => {
+  useEffect(
     // A click that starts a conversion locks in the same render as its progress (both urgent updates).
-    const follow = (converting: boolean) => (converting ? setLocked(true) : startTransition(() => setLocked(false)));
-    follow(isConverting(store.getState()));
-    return store.subscribe((state, previous) => {
-      if (isConverting(state) !== isConverting(previous)) follow(isConverting(state));
-    });
-  }, [store]);
+    () =>
+      followConverting(store, (converting) => (converting ? setLocked(true) : startTransition(() => setLocked(false)))),
+    [store],
+  );
   return locked;
+}
+
+/**
+ * Calls `follow` with whether a conversion runs, now and whenever that changes, outside React (nothing
+ * re-renders for it); returns the unsubscribe.
+ */
+export function followConverting(store: ConverterStore, follow: (converting: boolean) => void): () => void {
+  follow(isConverting(store.getState()));
+  return store.subscribe((state, previous) => {
+    if (isConverting(state) !== isConverting(previous)) follow(isConverting(state));
+  });
 }

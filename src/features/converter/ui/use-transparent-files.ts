@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { hasTransparentPixels } from '../rules/palette/matte';
 import { PNG_TRANSPARENCY_PROBE_BYTES, pngMayHaveTransparency } from '../rules/png/transparency';
 import { pngSize } from '../rules/png/size';
+import { reducedBitmap } from './reduced-bitmap';
 
 /** The longest side a PNG is reduced to for the pixel check: averaging keeps soft edges below opaque. */
 const PROBE_SIDE = 256;
@@ -10,14 +11,11 @@ const PROBE_SIDE = 256;
 async function isTransparent(file: File): Promise<boolean> {
   const start = new Uint8Array(await file.slice(0, PNG_TRANSPARENCY_PROBE_BYTES).arrayBuffer());
   if (!pngMayHaveTransparency(start)) return false;
-  // Many RGBA files are fully opaque (screenshots): look at the pixels, on a small copy decoded at that size
-  // (a phone refuses a bitmap of a big photo's full size).
+  // Many RGBA files are fully opaque (screenshots): look at the pixels, on a small copy.
   const size = pngSize(start);
   if (!size) return true;
-  const factor = Math.min(1, PROBE_SIDE / Math.max(size.width, size.height));
-  const width = Math.max(1, Math.round(size.width * factor));
-  const height = Math.max(1, Math.round(size.height * factor));
-  const small = await createImageBitmap(file, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
+  const small = await reducedBitmap(file, size, PROBE_SIDE, 'high');
+  const { width, height } = small;
   try {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');

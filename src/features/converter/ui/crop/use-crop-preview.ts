@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PictureSize } from '../../rules/crop-box';
-import { fitInside } from '../../rules/dimensions';
 import { PNG_HEADER_BYTES, pngSize } from '../../rules/png/size';
+import { reducedBitmap } from '../reduced-bitmap';
 
 /** The preview's longest side in bitmap pixels: sharp on a 2× screen at the card's width, small for any photo. */
 const PREVIEW_SIDE = 720;
@@ -17,12 +17,7 @@ async function readPreview(file: File, onSize: (size: PictureSize) => void): Pro
   const size = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
   if (!size) return null;
   onSize(size);
-  // Decoded straight to the reduced size: no full-size bitmap or canvas of a large photo is kept.
-  const small = fitInside(size, {
-    width: Math.min(PREVIEW_SIDE, size.width),
-    height: Math.min(PREVIEW_SIDE, size.height),
-  });
-  return createImageBitmap(file, { resizeWidth: small.width, resizeHeight: small.height, resizeQuality: 'high' });
+  return reducedBitmap(file, size, PREVIEW_SIDE, 'high');
 }
 
 /** The picture the crop editor draws: its size at once, then a reduced bitmap, closed when the file changes. */

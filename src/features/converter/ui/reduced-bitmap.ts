@@ -1,0 +1,15 @@
+import { fitInside, type Size } from '../rules/dimensions';
+
+/**
+ * A picture of `size` decoded straight to at most `side` pixels each way, its proportions kept and never
+ * enlarged: no full-size bitmap of a big photo is made to be thrown away (a phone refuses one).
+ */
+export function reducedBitmap(
+  file: Blob,
+  size: Size,
+  side: number,
+  resizeQuality: ResizeQuality,
+): Promise<ImageBitmap> {
+  const small = fitInside(size, { width: Math.min(side, size.width), height: Math.min(side, size.height) });
+  return createImageBitmap(file, { resizeWidth: small.width, resizeHeight: small.height, resizeQuality });
+}
