@@ -69,17 +69,17 @@ fetch_source() {
   exit 1
 }
 
-# Only what the job uses: raw RGBA frames come from our driver, the filters below, the GIF encoder and
+# Only what the job uses: raw frames come from our driver, the filters below, the GIF encoder and
 # muxer, the file protocol. No GPL parts (LGPL-2.1-or-later), no threads, no assembly. The driver places
-# and scales frames itself (libswscale), so no pad, crop or overlay; `scale` is what the graph inserts to
-# convert pixel formats and what the palette's quarter sample uses; `split` and `null` serve tests' graphs.
-FILTERS=buffer,buffersink,format,null,split,palettegen,paletteuse,scale
+# and scales frames itself (driver/resample.c) and hands them over in the filters' own pixel format, so no
+# pad, crop, overlay or scale, and no libswscale; `split` and `null` serve tests' graphs.
+FILTERS=buffer,buffersink,format,null,split,palettegen,paletteuse
 CONFIGURE_FLAGS=(
   --target-os=none --arch=x86_32 --enable-cross-compile
   --cc=emcc --cxx=em++ --ar=emar --ranlib=emranlib --nm=emnm --dep-cc=emcc
   --prefix="$PREFIX"
   --disable-everything --disable-programs --disable-doc --disable-network --disable-autodetect
-  --disable-avdevice --disable-swresample --disable-postproc
+  --disable-avdevice --disable-swresample --disable-swscale --disable-postproc
   --disable-pthreads --disable-w32threads --disable-os2threads
   --disable-asm --disable-inline-asm --disable-x86asm --disable-runtime-cpudetect
   --disable-debug --disable-stripping
@@ -130,7 +130,7 @@ link_core() {
   cp "$HERE"/driver/{gif-core.c,merge-qsort.c,resample.c,resample.h,pre.js} "$BUILD_DIR/"
   emcc "${LDFLAGS_CORE[@]}" -I"$PREFIX/include" gif-core.c merge-qsort.c resample.c \
     --pre-js pre.js \
-    -L"$PREFIX/lib" -lavfilter -lavformat -lavcodec -lswscale -lavutil \
+    -L"$PREFIX/lib" -lavfilter -lavformat -lavcodec -lavutil \
     -o "$BUILD_DIR/$OUT_NAME.js"
   cp "$BUILD_DIR/$OUT_NAME.js" "$BUILD_DIR/$OUT_NAME.wasm" "$HERE/"
 }

@@ -61,7 +61,6 @@ function translucent(frames: Rgba[]): Rgba[] {
 const GRAPHS = [
   'split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none',
   'split[a][b];[a]palettegen=max_colors=256:reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a:alpha_threshold=128',
-  'split[a][b];[a]scale=trunc((iw+1)/2):trunc((ih+1)/2):flags=neighbor,palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3',
   'split[a][b];[a]palettegen=max_colors=16:stats_mode=diff[p];[b][p]paletteuse=dither=floyd_steinberg:diff_mode=rectangle',
   'split[a][b];[a]palettegen=max_colors=64:reserve_transparent=0:stats_mode=single[p];[b][p]paletteuse=dither=heckbert:new=1',
   'split[a][b];[a]palettegen=max_colors=2:reserve_transparent=0[p];[b][p]paletteuse=dither=atkinson',

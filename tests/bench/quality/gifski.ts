@@ -66,7 +66,7 @@ export async function gifskiAtSize(
 
 /**
  * What gifski is given: the picture itself, or at the app's output size scaled as the app scales it
- * (lanczos; native ffmpeg's scale filter is the swscale filter of the app's core), so that the two
+ * (lanczos, by native ffmpeg's scale filter; the app's core has its own Lanczos-3), so that the two
  * encoders get the same pixels. It used to be the area-averaged picture the scores are measured against,
  * which handed gifski the reference itself: on the 5640x3172 painting shown at 1920x1080, lanczos
  * against that reference is SSIM .983 (native ffmpeg's ssim filter) before any palette. Without native

@@ -11,8 +11,6 @@
  *                           D centiseconds
  *   -frame-rows T           the -frame before it: its file holds the picture's rows from T on only (a still's
  *                           bottom band, plan.ts): the rows the band's scale or placement reads must be there
- *   -scaler NAME            resampling for -frame scaling: lanczos (default; ours, resample.c), or swscale's
- *                           bicubic, bilinear, area, neighbor
  *   -keep-placed 1          write each frame that was scaled or placed back over its file, at the canvas's
  *                           size, as the graph got it: a later job on the same frames reads it as it is
  *                           (given as canvas-size frames at 0,0) instead of scaling it again
@@ -46,7 +44,6 @@
 #include <libavformat/avformat.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
-#include <libswscale/swscale.h>
 
 #include "resample.h"
 
@@ -70,7 +67,6 @@ typedef struct Job {
   const char *output;
   const char *indices_out;
   int loop;
-  int sws_flags;
   int keep_placed;
   int alpha_dither;
 
@@ -80,7 +76,6 @@ typedef struct Job {
   AVFormatContext *mux;
   AVPacket *pkt;
   AVFrame *filtered;
-  struct SwsContext *sws;
   uint8_t *scratch;
   size_t scratch_size;
   FILE *palette_file;
@@ -176,18 +171,8 @@ static int parse_frame(char *value, FrameSpec *spec) {
   return spec->width > 0 && spec->height > 0 && spec->pw > 0 && spec->ph > 0 && spec->delay_cs >= 0;
 }
 
-static int scaler_flags(const char *name) {
-  if (!strcmp(name, "lanczos")) return SWS_LANCZOS;
-  if (!strcmp(name, "bicubic")) return SWS_BICUBIC;
-  if (!strcmp(name, "bilinear")) return SWS_BILINEAR;
-  if (!strcmp(name, "area")) return SWS_AREA;
-  if (!strcmp(name, "neighbor")) return SWS_POINT;
-  return 0;
-}
-
 static int parse_args(Job *job, int argc, char **argv) {
   job->loop = 0;
-  job->sws_flags = SWS_LANCZOS;
   job->frames = calloc(argc > 0 ? argc : 1, sizeof(FrameSpec));
   if (!job->frames) return fail("out of memory");
   for (int i = 0; i < argc; i++) {
@@ -212,8 +197,6 @@ static int parse_args(Job *job, int argc, char **argv) {
     } else if (!strcmp(name, "-alpha-dither")) {
       if (strcmp(value, "1")) return fail("invalid -alpha-dither '%s'", value);
       job->alpha_dither = 1;
-    } else if (!strcmp(name, "-scaler")) {
-      if (!(job->sws_flags = scaler_flags(value))) return fail("unknown scaler '%s'", value);
     } else if (!strcmp(name, "-filter")) {
       job->filter = value;
     } else if (!strcmp(name, "-palette-in")) {
@@ -255,7 +238,7 @@ static int build_graph(Job *job) {
   int ret;
   job->graph = avfilter_graph_alloc();
   if (!job->graph) return fail("out of memory");
-  if (make_source(job, &job->src, "frames", job->canvas_w, job->canvas_h, AV_PIX_FMT_RGBA) < 0) return -1;
+  if (make_source(job, &job->src, "frames", job->canvas_w, job->canvas_h, AV_PIX_FMT_RGB32) < 0) return -1;
   if (job->palette_in &&
       make_source(job, &job->palette_src, "palette", PALETTE_SIDE, PALETTE_SIDE, AV_PIX_FMT_RGB32) < 0)
     return -1;
@@ -355,41 +338,6 @@ static void unpremultiply(uint8_t *row, int width) {
   }
 }
 
-static void keep_buffer(void *opaque, uint8_t *data) {}
-
-/*
- * Scales the picture in job->scratch into `scaled`, only the `count` rows from `first` on: those that land
- * on the canvas. A band of a still (plan.ts) hangs its placement over the canvas's top or bottom edge, and
- * each core then scales its own half only, with the same rows as a whole scale would give.
- */
-static int scale_rows(Job *job, const FrameSpec *spec, AVFrame *scaled, int first, int count) {
-  /* Exact chroma (no subsampling inside swscale) and accurate rounding: this is a still picture. */
-  int flags = job->sws_flags | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP | SWS_ACCURATE_RND;
-  job->sws = sws_getCachedContext(job->sws, spec->width, spec->height, AV_PIX_FMT_RGBA, spec->pw, spec->ph,
-                                  AV_PIX_FMT_RGBA, flags, NULL, NULL, NULL);
-  if (!job->sws) return fail("cannot scale %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
-  unsigned align = sws_receive_slice_alignment(job->sws);
-  int start = first - first % (int)align;
-  int end = FFMIN(spec->ph, (first + count + (int)align - 1) / (int)align * (int)align);
-  AVFrame *source = av_frame_alloc();
-  if (!source) return fail("out of memory");
-  source->format = AV_PIX_FMT_RGBA;
-  source->width = spec->width;
-  source->height = spec->height;
-  source->data[0] = job->scratch;
-  source->linesize[0] = spec->width * 4;
-  /* A reference to the scratch buffer, which the job keeps: no copy. */
-  source->buf[0] = av_buffer_create(job->scratch, job->scratch_size, keep_buffer, NULL, 0);
-  int ret = source->buf[0] ? sws_frame_start(job->sws, scaled, source) : AVERROR(ENOMEM);
-  if (ret >= 0) {
-    ret = sws_send_slice(job->sws, 0, spec->height);
-    if (ret >= 0) ret = sws_receive_slice(job->sws, start, end - start);
-    sws_frame_end(job->sws);
-  }
-  av_frame_free(&source);
-  return ret < 0 ? fail_av("cannot scale the picture", ret) : 0;
-}
-
 /* The job's scratch buffer, at least `size` bytes (kept from frame to frame). */
 static uint8_t *scratch(Job *job, size_t size) {
   if (size > job->scratch_size) {
@@ -423,12 +371,11 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
 
   /* Only the source rows the visible rows read are copied in (and premultiplied): a band reads half. */
   int placed = spec->pw == spec->width && spec->ph == spec->height;
-  int lanczos = job->sws_flags == SWS_LANCZOS;
   int from = 0, to = spec->height;
   if (placed) {
     from = y0 - spec->y;
     to = y1 - spec->y;
-  } else if (lanczos && resample_source_rows(spec->height, spec->ph, y0 - spec->y, y1 - y0, &from, &to) < 0) {
+  } else if (resample_source_rows(spec->height, spec->ph, y0 - spec->y, y1 - y0, &from, &to) < 0) {
     return fail("cannot scale %dx%d to %dx%d", spec->width, spec->height, spec->pw, spec->ph);
   }
   if (from < spec->first_row)
@@ -453,21 +400,15 @@ static int load_frame(Job *job, const FrameSpec *spec, AVFrame *frame) {
     av_frame_free(&scaled);
     return fail_av("cannot allocate a frame", ret);
   }
-  if (lanczos) {
-    /* Ours (resample.c): the same filter in RGB, several times faster than swscale without assembly. */
-    int first = y0 - spec->y;
-    ret = resample_rows(job->scratch, from, to - from, spec->width, spec->height,
-                        scaled->data[0] + (size_t)first * scaled->linesize[0], scaled->linesize[0], spec->pw, spec->ph,
-                        first, y1 - y0);
-    if (ret < 0) {
-      av_frame_free(&scaled);
-      return fail("%s scaling %dx%d to %dx%d", ret == -2 ? "rows missing" : "out of memory", spec->width,
-                  spec->height, spec->pw, spec->ph);
-    }
-  } else if ((ret = scale_rows(job, spec, scaled, y0 - spec->y, y1 - y0)) < 0) {
-    /* swscale reads the whole picture (from = 0, to = height above). */
+  /* Lanczos-3, ours (resample.c). */
+  int first = y0 - spec->y;
+  ret = resample_rows(job->scratch, from, to - from, spec->width, spec->height,
+                      scaled->data[0] + (size_t)first * scaled->linesize[0], scaled->linesize[0], spec->pw, spec->ph,
+                      first, y1 - y0);
+  if (ret < 0) {
     av_frame_free(&scaled);
-    return ret;
+    return fail("%s scaling %dx%d to %dx%d", ret == -2 ? "rows missing" : "out of memory", spec->width,
+                spec->height, spec->pw, spec->ph);
   }
   for (int y = y0; y < y1; y++) {
     uint8_t *dst = frame->data[0] + (size_t)y * frame->linesize[0] + (size_t)x0 * 4;
@@ -504,7 +445,21 @@ static void dither_alpha(AVFrame *frame) {
   }
 }
 
-/* The frame as the graph gets it, over its file (-keep-placed). */
+/*
+ * The files' RGBA → the graph's byte order (RGB32: B, G, R, A in memory), in place. palettegen and paletteuse
+ * take RGB32, so the graph converts nothing: the core needs no scale filter and no swscale (most of its size).
+ */
+static void to_graph_order(AVFrame *frame) {
+  for (int y = 0; y < frame->height; y++) {
+    uint32_t *pixel = (uint32_t *)(frame->data[0] + (size_t)y * frame->linesize[0]);
+    for (int x = 0; x < frame->width; x++) {
+      const uint32_t v = pixel[x];
+      pixel[x] = (v & 0xff00ff00u) | ((v >> 16) & 0xffu) | ((v & 0xffu) << 16);
+    }
+  }
+}
+
+/* The frame as the graph gets it, placed and scaled, in the files' RGBA, over its file (-keep-placed). */
 static int write_placed(const FrameSpec *spec, const AVFrame *frame) {
   FILE *file = fopen(spec->file, "wb");
   if (!file) return fail("cannot write %s: %s", spec->file, strerror(errno));
@@ -666,7 +621,7 @@ static int run(Job *job) {
     const FrameSpec *spec = &job->frames[i];
     AVFrame *frame = av_frame_alloc();
     if (!frame) return fail("out of memory");
-    frame->format = AV_PIX_FMT_RGBA;
+    frame->format = AV_PIX_FMT_RGB32;
     frame->width = job->canvas_w;
     frame->height = job->canvas_h;
     frame->sample_aspect_ratio = (AVRational){1, 1};
@@ -677,6 +632,7 @@ static int run(Job *job) {
     int placed = spec->width != job->canvas_w || spec->height != job->canvas_h || spec->pw != spec->width ||
                  spec->ph != spec->height || spec->x || spec->y;
     if (ret >= 0 && job->keep_placed && placed) ret = write_placed(spec, frame);
+    if (ret >= 0) to_graph_order(frame);
     if (ret >= 0 && job->alpha_dither) dither_alpha(frame); /* after keeping it: a later job dithers it alike */
     if (ret >= 0 && (ret = av_buffersrc_add_frame_flags(job->src, frame, 0)) < 0)
       ret = fail_av("cannot filter a frame", ret);
@@ -717,7 +673,6 @@ static void release(Job *job) {
   avfilter_graph_free(&job->graph);
   av_packet_free(&job->pkt);
   av_frame_free(&job->filtered);
-  sws_freeContext(job->sws);
   av_freep(&job->scratch);
   free(job->frames);
 }

@@ -39,8 +39,8 @@ export default function OpenSourceDialog({
       <Stack gap="sm">
         <Text size="sm">
           The conversion runs on <strong>FFmpeg {CORE_SOURCE.ffmpegVersion}</strong>: its libraries (libavfilter,
-          libavcodec, libavformat, libswscale, libavutil), built to WebAssembly for this site with only what making a
-          GIF needs, and driven by a small program of ours.
+          libavcodec, libavformat, libavutil), built to WebAssembly for this site with only what making a GIF needs, and
+          driven by a small program of ours.
         </Text>
         <Title order={3} size="h5">
           Licence
