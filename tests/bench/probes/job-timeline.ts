@@ -6,7 +6,8 @@
  * (`png2gif:stages`). Several builds are measured in turn, round after round, so that they share the load.
  * Run: `npm run build && npx tsx tests/bench/probes/job-timeline.ts <folder of PNGs> [runs=3] [dist dir…]`
  * (e.g. `bench-results/inputs/anim-800x600-testcard 3 dist /tmp/dist-before`; the bench writes those
- * folders). QUIET=1 prints only the busy times and stages. One warm-up conversion first per build.
+ * folders). QUIET=1 prints only the busy times and stages; PROFILE=1 the page's JavaScript by function, and with
+ * SLICES=1 also by 5 ms slice from the click. One warm-up conversion first per build.
  */
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -23,14 +24,21 @@ const CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8.ex
 async function oneRun(page: Page, cdp: CDPSession, files: string[], print: boolean) {
   await clearSelection(page);
   let timing: Awaited<ReturnType<typeof convertAndWait>> | null = null;
+  let profile: Profile | null = null;
   const events = await traced(cdp, CATEGORIES, async () => {
     await chooseFiles(page, files);
     await chooseMode(page, files.length > 1 ? 'animated' : 'static');
     if (process.env.PAUSE_MS) await page.waitForTimeout(Number(process.env.PAUSE_MS));
     if (print && process.env.PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     timing = await convertAndWait(page, 120_000);
-    if (print && process.env.PROFILE) console.log(topFunctions((await cdp.send('Profiler.stop')).profile));
+    if (print && process.env.PROFILE) profile = (await cdp.send('Profiler.stop')).profile;
   });
+  if (profile) {
+    console.log(topFunctions(profile));
+    const clicks = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+    const click = clicks[clicks.length - 1];
+    if (process.env.SLICES && click) console.log(mainThreadSlices(profile, click.ts));
+  }
   const done = timing!;
   if (print) console.log(report(events, done.ms, done.stages[0] ?? {}, done.page));
   return done;
@@ -40,6 +48,7 @@ interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   samples?: number[];
   timeDeltas?: number[];
+  startTime?: number;
 }
 
 /** The main thread's JavaScript by self time, and by the time under each function (a build without --minify names them). */
@@ -95,6 +104,54 @@ function topFunctions({ nodes, samples = [], timeDeltas = [] }: Profile): string
     '  forced layouts (getBoundingClientRect) by caller:',
     ...top(layoutCallers, 5),
   ].join('\n');
+}
+
+/**
+ * SLICES=1 (with PROFILE=1): the main thread's samples in 5 ms slices from the click, each slice's busiest
+ * functions (self time) under their nearest caller of the app's own chunks, to see what holds the thread when.
+ */
+function mainThreadSlices({ nodes, samples = [], timeDeltas = [], startTime = 0 }: Profile, clickTs: number): string {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = (id: number) => {
+    const { functionName, url } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'}@${
+      url
+        .split('/')
+        .pop()
+        ?.replace(/-[\w-]{8}\.js$/, '') ?? ''
+    }`;
+  };
+  // The nearest caller from a chunk other than the framework's start chunk: what the app was doing.
+  const appFrame = (id: number) => {
+    for (let at = parent.get(id); at !== undefined; at = parent.get(at)) {
+      const url = byId.get(at)!.callFrame.url;
+      if (url && !/start-|index-/.test(url)) return name(at);
+    }
+    return '';
+  };
+  const slices = new Map<number, Map<string, number>>();
+  let ts = startTime;
+  samples.forEach((id, i) => {
+    ts += timeDeltas[i] ?? 0;
+    const ms = (timeDeltas[i + 1] ?? 0) / 1000;
+    const label = name(id);
+    if (label.startsWith('(idle)') || label.startsWith('(program)')) return;
+    const slice = Math.floor((ts - clickTs) / 5000);
+    if (slice < -2) return;
+    const key = `${label} < ${appFrame(id)}`;
+    const counts = slices.get(slice) ?? new Map<string, number>();
+    counts.set(key, (counts.get(key) ?? 0) + ms);
+    slices.set(slice, counts);
+  });
+  return [...slices]
+    .sort((a, b) => a[0] - b[0])
+    .map(([slice, counts]) => {
+      const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3);
+      return `  ${String(slice * 5).padStart(5)} ms  ${top.map(([k, ms]) => `${ms.toFixed(1)} ${k}`).join(' | ')}`;
+    })
+    .join('\n');
 }
 
 /** A worker thread's name: the script most of its function calls came from. */
