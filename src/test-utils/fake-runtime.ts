@@ -89,6 +89,7 @@ export function createFakeRuntime(): FakeRuntime {
       if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
       return decodeGif(bytes);
     },
+    animationFrame: () => Promise.resolve(null),
     convertEach(request, options = {}) {
       return convertEachFile((r, o) => runtime.convert(r, o), FAKE_POOL_SIZE, request, options);
     },

@@ -56,6 +56,7 @@ function nodeEngine(core: NodeCore, frames: NodeInput[]): ConverterRuntime & { e
     convertSample: () => Promise.reject(new Error('not used')),
     convertEach: () => Promise.reject(new Error('not used')),
     decodeGif: () => Promise.reject(new Error('not used')),
+    animationFrame: () => Promise.resolve(null),
   };
   return engine as ConverterRuntime & { encodes: number };
 }

@@ -108,6 +108,37 @@ test('expanded, the APNG frames are reordered and timed like files', async ({ pa
   near(pixelAt(gif, 3, 60, 25), COLOURS[4]!);
 });
 
+test('expanded, each frame’s row shows that frame as a viewer shows it', async ({ page }) => {
+  await page.goto('/');
+  await converterReady(page);
+  await fileInput(page).setInputFiles([fiveFrameApng()]);
+  const rows = page.getByTestId('file-row');
+  // The 80x60 animation in a 48-pixel square: 48x36, 6 pixels down; the picture's (x, y) lands there.
+  const thumbnailPixel = (row: number, x: number, y: number) =>
+    rows
+      .nth(row)
+      .getByTestId('file-thumbnail')
+      .evaluate(
+        (canvas: HTMLCanvasElement, [x, y]) => {
+          const scale = canvas.width / 48;
+          return [...canvas.getContext('2d')!.getImageData(x * scale, y * scale, 1, 1).data];
+        },
+        [Math.round(x * 0.6), Math.round(6 + y * 0.6)] as const,
+      );
+  await page.getByRole('button', { name: 'Expand the 5 frames of animation.png' }).click();
+  await expect(rows).toHaveCount(5);
+  // Frame 5's square is in its row only; frame 2's in its row, and cleared by frame 5's time. Rows decode
+  // their thumbnails as they come near the screen.
+  await rows.nth(4).scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnailPixel(4, 65, 30).then((rgba) => rgba[3])).toBe(255);
+  near(await thumbnailPixel(4, 65, 30), COLOURS[4]!);
+  await expect.poll(() => thumbnailPixel(1, 20, 30).then((rgba) => rgba[3])).toBe(255);
+  near(await thumbnailPixel(1, 20, 30), COLOURS[1]!);
+  expect((await thumbnailPixel(4, 20, 30))[3]).toBe(0);
+  await expect.poll(() => thumbnailPixel(0, 65, 30).then((rgba) => rgba[3])).toBe(255);
+  near(await thumbnailPixel(0, 65, 30), [128, 128, 128, 255]);
+});
+
 test('an APNG in Static mode gives one frame: its default image', async ({ page }) => {
   await page.goto('/');
   await converterReady(page);

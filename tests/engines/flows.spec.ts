@@ -162,26 +162,24 @@ test('three stills in Static mode become three GIFs and one zip of exactly those
   for (const [name, bytes] of delivered) expect(Buffer.from(entries[name]!).equals(Buffer.from(bytes))).toBe(true);
 });
 
-test('an APNG becomes a GIF of its composited frames with their delays', async ({
-  enginePage: page,
-  pngFile,
-  keepGif,
-  baseURL,
-}) => {
-  const colours: [number, number, number, number][] = [
-    [30, 200, 30, 255],
-    [30, 30, 220, 255],
-    [230, 200, 20, 255],
-    [200, 30, 200, 255],
-  ];
-  const apng = buildApng({
+/** The squares of an 80x60 APNG's frames 2 to 5, each at its own place over frame 1's grey. */
+const SQUARES: [number, number, number, number][] = [
+  [30, 200, 30, 255],
+  [30, 30, 220, 255],
+  [230, 200, 20, 255],
+  [200, 30, 200, 255],
+];
+
+/** 5 frames: grey, then a square at a time, each cleared to transparent after it shows ("background" disposal). */
+const fiveFrameApng = () =>
+  buildApng({
     width: 80,
     height: 60,
     plays: 0,
     defaultImage: solid(80, 60, [255, 255, 255, 255]),
     frames: [
       { image: solid(80, 60, [128, 128, 128, 255]), delay: [100, 1000] },
-      ...colours.map((colour, index) => ({
+      ...SQUARES.map((colour, index) => ({
         image: solid(20, 20, colour),
         x: 10 + index * 15,
         y: 20,
@@ -191,8 +189,16 @@ test('an APNG becomes a GIF of its composited frames with their delays', async (
       })),
     ],
   });
+
+test('an APNG becomes a GIF of its composited frames with their delays', async ({
+  enginePage: page,
+  pngFile,
+  keepGif,
+  baseURL,
+}) => {
+  const colours = SQUARES;
   await openApp(page, `${baseURL}/`);
-  await chooseFiles(page, [pngFile('animation.png', apng)]);
+  await chooseFiles(page, [pngFile('animation.png', fiveFrameApng())]);
   await waitFor(page, () => document.body.textContent?.includes('5 frames'), undefined, 'the APNG read as 5 frames');
   const { gif, bytes } = await convertToGif(page);
   keepGif('apng', bytes);
@@ -205,6 +211,33 @@ test('an APNG becomes a GIF of its composited frames with their delays', async (
   expect(pixel(gif.frames[2]!.image, 12, 22)[3]).toBe(0);
   near(pixel(gif.frames[2]!.image, 30, 25), colours[1]!);
   near(pixel(gif.frames[4]!.image, 60, 25), colours[3]!);
+});
+
+test("expanded, an APNG's rows show their own frames as thumbnails", async ({ enginePage: page, pngFile, baseURL }) => {
+  await openApp(page, `${baseURL}/`);
+  await chooseFiles(page, [pngFile('animation.png', fiveFrameApng())]);
+  await click(page, { selector: 'button', name: 'Expand the 5 frames of animation.png' });
+  // The 80x60 frames in 48-pixel squares: 48x36, 6 pixels down. Rows draw as they come near the screen.
+  const seen = await waitFor(
+    page,
+    () => {
+      const canvases = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="file-thumbnail"]')];
+      if (canvases.length !== 5) return null;
+      canvases[4]!.scrollIntoView({ block: 'center' });
+      const at = (canvas: HTMLCanvasElement, x: number, y: number) => {
+        const scale = canvas.width / 48;
+        const [px, py] = [Math.round(x * 0.6) * scale, Math.round(6 + y * 0.6) * scale];
+        return [...(canvas.getContext('2d')?.getImageData(px, py, 1, 1).data ?? [])];
+      };
+      const [fifth, second] = [at(canvases[4]!, 65, 30), at(canvases[1]!, 20, 30)];
+      return fifth[3] === 255 && second[3] === 255 ? { fifth, second, cleared: at(canvases[4]!, 20, 30)[3] } : null;
+    },
+    undefined,
+    'the frames’ thumbnails drawn',
+  );
+  near(seen.fifth, SQUARES[3]!);
+  near(seen.second, SQUARES[0]!);
+  expect(seen.cleared).toBe(0);
 });
 
 test('the compare view shows each GIF frame beside its own PNG', async ({ enginePage: page, pngFile, baseURL }) => {

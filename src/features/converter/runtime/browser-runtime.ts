@@ -15,6 +15,7 @@ import { DecodesAhead } from './decodes-ahead';
 import { conversionOutput } from './conversion-job';
 import { EngineInstance } from './engine-instance';
 import { EnginePool } from './engine-pool';
+import { FrameDecoder } from './frame-decoder';
 import { GifDecoderWorker } from './gif-decoder';
 import { readStart } from '@/shared/lib/file-start';
 import { readInOrder } from './read-ahead';
@@ -23,6 +24,9 @@ import { readInOrder } from './read-ahead';
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 /** Each file's first bytes, read side by side. */
 const readStarts = (files: readonly File[]) => Promise.all(files.map(readStart));
+
+/** A picture's own pixels: no matte, transparency as the file has it. */
+const AS_IT_IS = { matte: null, alphaThreshold: null };
 
 /** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
 export const STAGES_MARK = 'png2gif:stages';
@@ -48,11 +52,26 @@ async function largestStillJobBytes(files: readonly File[], settings: Conversion
 export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: number } = {}): ConverterRuntime {
   const pool = new EnginePool(poolSize, () => new EngineInstance(undefined, options.decodeWorkers));
   const gifDecoder = new GifDecoderWorker();
+  // A decode worker of their own, started by the first: thumbnails never wait behind a conversion's frames.
+  const thumbnailDecoder = new FrameDecoder(1);
   const checksAhead = new ChecksAhead();
   const decodesAhead = new DecodesAhead(pool.first);
   const runtime: ConverterRuntime = {
     decodeGif(gif, options) {
       return gifDecoder.decode(gif, options);
+    },
+
+    async animationFrame(file, frame, size) {
+      try {
+        const source = pngSize(await readStart(file));
+        if (!source) return null;
+        const at = { x: 0, y: 0 };
+        const place = { source, size, canvas: size, at, histogram: { step: 1, shown: size } };
+        const { rgba } = await thumbnailDecoder.decode(file, file.name, place, AS_IT_IS, frame);
+        return rgba;
+      } catch {
+        return null;
+      }
     },
 
     warmUp() {

@@ -13,6 +13,7 @@ function fakeEngine(): ConverterRuntime {
     convertEach: vi.fn(async () => []),
     convertSample: vi.fn(async () => output),
     decodeGif: vi.fn(async () => ({ width: 1, height: 1, frames: [] })),
+    animationFrame: vi.fn(async () => null),
   };
 }
 

@@ -38,5 +38,6 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
     convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),
     convertEach: (request, options) => withRuntime((ready) => ready.convertEach(request, options)),
     decodeGif: (gif, options) => withRuntime((ready) => ready.decodeGif(gif, options)),
+    animationFrame: (file, frame, size) => withRuntime((ready) => ready.animationFrame(file, frame, size)),
   };
 }

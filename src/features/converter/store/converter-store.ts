@@ -7,6 +7,7 @@ import { frameCountOf } from '../rules/plan/frame-sources';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
 import { DEFAULT_SETTINGS, type ConversionMode, type ConversionSettings } from '../rules/settings';
 import { framedSize } from '../rules/framing';
+import type { Size } from '../rules/dimensions';
 import {
   areSettingsValid,
   isBatch,
@@ -107,6 +108,8 @@ export interface ConverterStoreState {
   warmUp(): Promise<void>;
   /** A result's frames for the compare view, decoded off the main thread; the signal drops a decode no longer shown. */
   decodeGif(gif: Blob, signal?: AbortSignal): Promise<DecodedGif>;
+  /** An animated PNG's frame as RGBA of `size`, for its row's thumbnail (ConverterRuntime.animationFrame). */
+  animationFrame(file: File, frame: number, size: Size): Promise<Uint8Array | null>;
 }
 
 /**
@@ -453,6 +456,9 @@ export function createConverterStore(runtime: ConverterRuntime) {
       },
       decodeGif(gif, signal) {
         return runtime.decodeGif(gif, { signal });
+      },
+      animationFrame(file, frame, size) {
+        return runtime.animationFrame(file, frame, size);
       },
     };
   });

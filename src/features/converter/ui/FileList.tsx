@@ -15,6 +15,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { playSummary } from '../rules/plan/frame-delays';
 import { formatDuration, formatFrameRate } from '../rules/plan/timing-extras';
 import type { SelectedFile } from '../store/converter-store';
+import type { Size } from '../rules/dimensions';
 import { useConverter, useConverterStore } from '../store/use-converter';
 import { drawThumbnail, holdThumbnails, thumbnailOf } from './file-thumbnails';
 import { FrameDelayInput } from './FrameDelayInput';
@@ -23,8 +24,10 @@ import { followConverting } from './use-conversion-lock';
 /** The thumbnail's side in CSS pixels. */
 const THUMBNAIL_SIDE = 48;
 
-function Thumbnail({ file }: { file: File }) {
+/** A file's thumbnail, or with `frame` that frame's of an expanded animation. */
+function Thumbnail({ file, frame }: { file: File; frame: number | null }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const animationFrame = useConverter((s) => s.animationFrame);
   // In device pixels, so it is sharp on a dense screen.
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const side = Math.round(THUMBNAIL_SIDE * Math.min(3, Math.max(1, ratio)));
@@ -32,8 +35,10 @@ function Thumbnail({ file }: { file: File }) {
     const element = canvas.current;
     if (!element) return;
     let current = true;
+    const ofFrame =
+      frame === null ? undefined : { index: frame, pixels: (size: Size) => animationFrame(file, frame, size) };
     const draw = () =>
-      void thumbnailOf(file, side).then((thumbnail) => {
+      void thumbnailOf(file, side, ofFrame).then((thumbnail) => {
         if (current && thumbnail) drawThumbnail(element, thumbnail, side);
       });
     // Only rows on or near the screen decode: a long list of frames waits for its scroll.
@@ -54,7 +59,7 @@ function Thumbnail({ file }: { file: File }) {
       current = false;
       watch?.disconnect();
     };
-  }, [file, side]);
+  }, [file, frame, side, animationFrame]);
   return (
     <Box
       component="canvas"
@@ -122,7 +127,7 @@ function FileRow({ item, index, count, animated, inputsShown }: RowProps) {
           <Badge variant="light" circle size="lg" aria-hidden>
             {frame}
           </Badge>
-          <Thumbnail file={file} />
+          <Thumbnail file={file} frame={item.frame} />
           <Stack gap={0} style={{ minWidth: 120, flex: 1 }}>
             <Text size="sm" fw={500} truncate="end" title={file.name}>
               {file.name}

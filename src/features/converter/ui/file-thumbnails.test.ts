@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pngFile } from '@/test-utils/fake-runtime';
+import type { Size } from '../rules/dimensions';
 import { holdThumbnails, thumbnailOf } from './file-thumbnails';
 
 interface Decode {
@@ -80,5 +81,45 @@ describe('thumbnailOf', () => {
     await settle();
     decodes[0]!.finish();
     expect((await next)?.size).toEqual({ width: 64, height: 48 });
+  });
+  it("an expanded animation's row: its frame's own pixels, asked at the contained size, once per frame", async () => {
+    const images: { data: Uint8ClampedArray; width: number; height: number }[] = [];
+    vi.stubGlobal(
+      'ImageData',
+      class {
+        constructor(
+          readonly data: Uint8ClampedArray,
+          readonly width: number,
+          readonly height: number,
+        ) {}
+      },
+    );
+    vi.stubGlobal('createImageBitmap', async (image: (typeof images)[number]) => {
+      images.push(image);
+      return { width: image.width, height: image.height };
+    });
+    const file = pngFile('animation.png', 80, 60);
+    const asked: [number, Size][] = [];
+    const frame = (index: number, made = true) => ({
+      index,
+      pixels: async (size: Size) => {
+        asked.push([index, size]);
+        return made ? new Uint8Array(size.width * size.height * 4).fill(index) : null;
+      },
+    });
+    const [second, fifth] = [thumbnailOf(file, 48, frame(1)), thumbnailOf(file, 48, frame(4))];
+    expect(thumbnailOf(file, 48, frame(1))).toBe(second);
+    const [a, b] = await Promise.all([second, fifth]);
+    expect(asked).toEqual([
+      [1, { width: 48, height: 36 }],
+      [4, { width: 48, height: 36 }],
+    ]);
+    expect(images.map(({ width, height, data }) => [width, height, data[0]])).toEqual([
+      [48, 36, 1],
+      [48, 36, 4],
+    ]);
+    expect([a?.size, b?.bitmap.width]).toEqual([{ width: 80, height: 60 }, 48]);
+    // A frame whose pixels cannot be made has no thumbnail.
+    expect(await thumbnailOf(file, 48, frame(2, false))).toBeNull();
   });
 });

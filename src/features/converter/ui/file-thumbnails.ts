@@ -1,6 +1,6 @@
 import { fitInside, type Size } from '../rules/dimensions';
 import { PNG_HEADER_BYTES, pngSize } from '../rules/png/size';
-import { reducedBitmap } from './reduced-bitmap';
+import { reducedBitmap, reducedSize } from './reduced-bitmap';
 
 /** The picture's size (from its header) and its bitmap, decoded at no more than the thumbnail's size. */
 export interface Thumbnail {
@@ -8,7 +8,17 @@ export interface Thumbnail {
   bitmap: ImageBitmap;
 }
 
-const made = new WeakMap<File, Promise<Thumbnail | null>>();
+/**
+ * An expanded animation's row: its frame (from 0), and where its pixels come from at a size
+ * (ConverterRuntime.animationFrame, off the main thread).
+ */
+export interface AnimationFrame {
+  index: number;
+  pixels: (size: Size) => Promise<Uint8Array | null>;
+}
+
+/** Per file, its thumbnails: the picture the file decodes to ('file'), and frames of an expanded animation. */
+const made = new WeakMap<File, Map<number | 'file', Promise<Thumbnail | null>>>();
 let last: Promise<unknown> = Promise.resolve();
 let held: Promise<void> | null = null;
 
@@ -35,25 +45,34 @@ async function whenNotHeld(): Promise<void> {
  * browser decode the whole picture, and again whenever the list was painted anew (on the cores a
  * conversion needs), and a phone kept each full-size bitmap. One decode at a time, so many big files never
  * decode at once. The bitmaps are never closed (rows mount again: a reorder, the list shown again); they
- * go with their File. Null where the header is not a PNG's or the browser cannot decode it.
+ * go with their File. Null where the header is not a PNG's or the browser cannot decode it. `frame`: the
+ * thumbnail of that frame of an animated PNG instead of the picture the file decodes to (its default image).
  */
-export function thumbnailOf(file: File, side: number): Promise<Thumbnail | null> {
-  let thumbnail = made.get(file);
+export function thumbnailOf(file: File, side: number, frame?: AnimationFrame): Promise<Thumbnail | null> {
+  const ofFile = made.get(file) ?? new Map<number | 'file', Promise<Thumbnail | null>>();
+  made.set(file, ofFile);
+  const key = frame?.index ?? 'file';
+  let thumbnail = ofFile.get(key);
   if (!thumbnail) {
     thumbnail = last
       .then(whenNotHeld)
-      .then(() => decodeSmall(file, side))
+      .then(() => decodeSmall(file, side, frame))
       .catch(() => null);
     last = thumbnail;
-    made.set(file, thumbnail);
+    ofFile.set(key, thumbnail);
   }
   return thumbnail;
 }
 
-async function decodeSmall(file: File, side: number): Promise<Thumbnail | null> {
+async function decodeSmall(file: File, side: number, frame?: AnimationFrame): Promise<Thumbnail | null> {
   const size = pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer()));
   if (!size) return null;
-  return { size, bitmap: await reducedBitmap(file, size, side, 'medium') };
+  if (!frame) return { size, bitmap: await reducedBitmap(file, size, side, 'medium') };
+  const small = reducedSize(size, side);
+  const rgba = await frame.pixels(small);
+  if (!rgba) return null;
+  const pixels = new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length);
+  return { size, bitmap: await createImageBitmap(new ImageData(pixels, small.width, small.height)) };
 }
 
 /**

@@ -10,6 +10,11 @@ export function reducedBitmap(
   side: number,
   resizeQuality: ResizeQuality,
 ): Promise<ImageBitmap> {
-  const small = fitInside(size, { width: Math.min(side, size.width), height: Math.min(side, size.height) });
+  const small = reducedSize(size, side);
   return createImageBitmap(file, { resizeWidth: small.width, resizeHeight: small.height, resizeQuality });
+}
+
+/** A picture's size fitted under `side` each way, its proportions kept and never enlarged. */
+export function reducedSize(size: Size, side: number): Size {
+  return fitInside(size, { width: Math.min(side, size.width), height: Math.min(side, size.height) });
 }
