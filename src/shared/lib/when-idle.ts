@@ -5,8 +5,8 @@ const ON_TIME_MS = 10;
 /**
  * Runs `task` once the browser is idle (at the latest after `timeoutMs`) and returns a cancel function.
  * Safari has no requestIdleCallback: there short timers stand in, the task running after the first that
- * fires on time (a busy thread runs its timers late). A single timer of a second had every iPhone click
- * Convert before the checks made ahead had started.
+ * fires on time (a busy thread runs its timers late). One timer of up to a second let a Convert clicked
+ * sooner find the checks ahead not yet made.
  */
 export function whenIdle(task: () => void, timeoutMs: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
