@@ -46,7 +46,7 @@ async function whenNotHeld(): Promise<void> {
  * conversion needs), and a phone kept each full-size bitmap. One decode at a time, so many big files never
  * decode at once. The bitmaps are never closed (rows mount again: a reorder, the list shown again); they
  * go with their File. Null where the header is not a PNG's or the browser cannot decode it. `frame`: the
- * thumbnail of that frame of an animated PNG instead of the picture the file decodes to (its default image).
+ * thumbnail of that frame of an animated PNG instead of what the browser decodes of the file.
  */
 export function thumbnailOf(file: File, side: number, frame?: AnimationFrame): Promise<Thumbnail | null> {
   const ofFile = made.get(file) ?? new Map<number | 'file', Promise<Thumbnail | null>>();
