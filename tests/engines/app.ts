@@ -179,33 +179,30 @@ export async function pick(page: EnginePage, label: string, option: string): Pro
 }
 
 /** Types `text` over the value of the input labelled `label`, then leaves it (Tab), as a person would. */
+/**
+ * In-page: with `typed` null, selects the text of the input a label names and says whether it took the
+ * focus; else says whether the input holds `typed`.
+ */
+const selectOrCheck = ([label, typed]: readonly [string, string | null]): boolean => {
+  const element = [...document.querySelectorAll('label')].find(
+    (l) => l.textContent?.replace(/\s*\*$/, '').trim() === label,
+  );
+  const input = element?.htmlFor ? document.getElementById(element.htmlFor) : null;
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return false;
+  if (typed !== null) return input.value === typed;
+  input.select();
+  return document.activeElement === input;
+};
+
 export async function fill(page: EnginePage, label: string, text: string): Promise<void> {
   await clickWhenThere(page, labelledInput, label, `the input "${label}"`);
   // Typed over the selection; a re-render that drops the selection first (a card settling under load) leaves
   // the old value in front of the new: then it is selected and typed again, as a person would correct it.
   for (let attempt = 1; ; attempt++) {
-    const selected = await page.run((label) => {
-      const element = [...document.querySelectorAll('label')].find(
-        (l) => l.textContent?.replace(/\s*\*$/, '').trim() === label,
-      );
-      const input = element?.htmlFor ? document.getElementById(element.htmlFor) : null;
-      if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return false;
-      input.select();
-      return document.activeElement === input;
-    }, label);
-    if (!selected) throw new Error(`${page.engine}: the input "${label}" did not take the focus`);
+    if (!(await page.run(selectOrCheck, [label, null] as const)))
+      throw new Error(`${page.engine}: the input "${label}" did not take the focus`);
     await page.press(text);
-    const typed = await page.run(
-      ([label, text]) => {
-        const element = [...document.querySelectorAll('label')].find(
-          (l) => l.textContent?.replace(/\s*\*$/, '').trim() === label,
-        );
-        const input = element?.htmlFor ? document.getElementById(element.htmlFor) : null;
-        return (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && input.value === text;
-      },
-      [label, text] as const,
-    );
-    if (typed || attempt === 3) break;
+    if ((await page.run(selectOrCheck, [label, text] as const)) || attempt === 3) break;
   }
   await page.press('Tab');
 }

@@ -116,11 +116,11 @@ export interface ConverterRuntime {
    */
   decodeGif(gif: Blob, options?: { signal?: AbortSignal }): Promise<DecodedGif>;
   /**
-   * Frame `frame` (from 0) of an animated PNG as a viewer shows it, composed over the frames before it, as
-   * RGBA of `size`: an expanded animation's row shows its own frame. Off the page's main thread; null when
-   * it cannot be made.
+   * Frame `frame` (from 0) of an animated PNG of `source` size (its header's) as a viewer shows it, composed
+   * over the frames before it, as RGBA of `size`: an expanded animation's row shows its own frame. Off the
+   * page's main thread; null when it cannot be made.
    */
-  animationFrame(file: File, frame: number, size: Size): Promise<Uint8Array | null>;
+  animationFrame(file: File, frame: number, source: Size, size: Size): Promise<Uint8Array | null>;
   /**
    * Loads the engine in the background so the first conversion does not wait for it. Settles once the
    * engine a single conversion takes has loaded or failed to (a failure is reported by the next conversion).

@@ -61,17 +61,12 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       return gifDecoder.decode(gif, options);
     },
 
-    async animationFrame(file, frame, size) {
-      try {
-        const source = pngSize(await readStart(file));
-        if (!source) return null;
-        const at = { x: 0, y: 0 };
-        const place = { source, size, canvas: size, at, histogram: { step: 1, shown: size } };
-        const { rgba } = await thumbnailDecoder.decode(file, file.name, place, AS_IT_IS, frame);
-        return rgba;
-      } catch {
-        return null;
-      }
+    animationFrame(file, frame, source, size) {
+      const place = { source, size, canvas: size, at: { x: 0, y: 0 }, histogram: { step: 1, shown: size } };
+      return thumbnailDecoder.decode(file, file.name, place, AS_IT_IS, frame).then(
+        ({ rgba }) => rgba,
+        () => null,
+      );
     },
 
     warmUp() {

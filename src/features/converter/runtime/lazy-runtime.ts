@@ -38,6 +38,7 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
     convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),
     convertEach: (request, options) => withRuntime((ready) => ready.convertEach(request, options)),
     decodeGif: (gif, options) => withRuntime((ready) => ready.decodeGif(gif, options)),
-    animationFrame: (file, frame, size) => withRuntime((ready) => ready.animationFrame(file, frame, size)),
+    animationFrame: (file, frame, source, size) =>
+      withRuntime((ready) => ready.animationFrame(file, frame, source, size)),
   };
 }

@@ -109,7 +109,7 @@ export interface ConverterStoreState {
   /** A result's frames for the compare view, decoded off the main thread; the signal drops a decode no longer shown. */
   decodeGif(gif: Blob, signal?: AbortSignal): Promise<DecodedGif>;
   /** An animated PNG's frame as RGBA of `size`, for its row's thumbnail (ConverterRuntime.animationFrame). */
-  animationFrame(file: File, frame: number, size: Size): Promise<Uint8Array | null>;
+  animationFrame(file: File, frame: number, source: Size, size: Size): Promise<Uint8Array | null>;
 }
 
 /**
@@ -457,8 +457,8 @@ export function createConverterStore(runtime: ConverterRuntime) {
       decodeGif(gif, signal) {
         return runtime.decodeGif(gif, { signal });
       },
-      animationFrame(file, frame, size) {
-        return runtime.animationFrame(file, frame, size);
+      animationFrame(file, frame, source, size) {
+        return runtime.animationFrame(file, frame, source, size);
       },
     };
   });

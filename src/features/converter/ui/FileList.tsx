@@ -36,7 +36,9 @@ function Thumbnail({ file, frame }: { file: File; frame: number | null }) {
     if (!element) return;
     let current = true;
     const ofFrame =
-      frame === null ? undefined : { index: frame, pixels: (size: Size) => animationFrame(file, frame, size) };
+      frame === null
+        ? undefined
+        : { index: frame, pixels: (size: Size, source: Size) => animationFrame(file, frame, source, size) };
     const draw = () =>
       void thumbnailOf(file, side, ofFrame).then((thumbnail) => {
         if (current && thumbnail) drawThumbnail(element, thumbnail, side);

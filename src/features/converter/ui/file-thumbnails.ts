@@ -9,12 +9,12 @@ export interface Thumbnail {
 }
 
 /**
- * An expanded animation's row: its frame (from 0), and where its pixels come from at a size
- * (ConverterRuntime.animationFrame, off the main thread).
+ * An expanded animation's row: its frame (from 0), and where its pixels come from at a size, given the
+ * animation's own (ConverterRuntime.animationFrame, off the main thread).
  */
 export interface AnimationFrame {
   index: number;
-  pixels: (size: Size) => Promise<Uint8Array | null>;
+  pixels: (size: Size, source: Size) => Promise<Uint8Array | null>;
 }
 
 /** Per file, its thumbnails: the picture the file decodes to ('file'), and frames of an expanded animation. */
@@ -69,7 +69,7 @@ async function decodeSmall(file: File, side: number, frame?: AnimationFrame): Pr
   if (!size) return null;
   if (!frame) return { size, bitmap: await reducedBitmap(file, size, side, 'medium') };
   const small = reducedSize(size, side);
-  const rgba = await frame.pixels(small);
+  const rgba = await frame.pixels(small, size);
   if (!rgba) return null;
   const pixels = new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length);
   return { size, bitmap: await createImageBitmap(new ImageData(pixels, small.width, small.height)) };
