@@ -150,6 +150,49 @@ describe('engine core driver', () => {
     for (const file of ['greys.pal', 'ramp.rgba', 'ramp.gif']) await core.deleteFile(file);
   });
 
+  it('maps each frame of an animation as it maps that frame alone, whatever changed since the last', async () => {
+    // A still picture with a square that moves (most pixels unchanged), a half-transparent corner, then a
+    // pan (most pixels changed), then the pan again with one pixel changed.
+    const photo = photoLike(160, 96, 7);
+    const at = (image: Rgba, x: number, y: number): [number, number, number, number] => {
+      const i = (y * image.width + x) * 4;
+      return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!, image.data[i + 3]!];
+    };
+    const scene = (square: number, pan: number) =>
+      makeRgba(128, 80, (x, y) => {
+        if (x >= square && x < square + 12 && y >= 30 && y < 42) return [250, 40, 90, 255];
+        if (x < 10 && y < 10) return [20, 200, 240, x < 5 ? 0 : 255];
+        return at(photo, x + pan, y + pan / 2);
+      });
+    const images = [scene(10, 0), scene(40, 0), scene(70, 0), scene(70, 24), scene(70, 24)];
+    const last = images[4]!.data;
+    last[(50 * 128 + 100) * 4] = 255 - last[(50 * 128 + 100) * 4]!;
+    const palette = makeRgba(16, 16, (x, y) => [x * 17, y * 17, ((x + y) * 8) % 256, 255]);
+    await core.writeFile('any.pal', palette.data.slice());
+    for (const [i, image] of images.entries()) await core.writeFile(`s${i}.rgba`, image.data.slice());
+    const indicesOf = async (numbers: number[], dither: string) => {
+      const frames = numbers.flatMap((i) => frame(`s${i}.rgba`, images[i]!));
+      const graph = `[frames][palette]paletteuse=dither=${dither}:alpha_threshold=128`;
+      const { code, log } = await run([
+        '-canvas', '128x80', ...frames, '-palette-in', 'any.pal', '-filter', graph, '-indices-out', 's.idx',
+      ]); // prettier-ignore
+      expect(code, log.join('\n')).toBe(0);
+      const file = readIndexedFrames([await core.readFile('s.idx')], {
+        delaysCs: numbers.map(() => 10),
+        loopCount: 0,
+        transparent: true,
+      });
+      return file.frames.map((f) => f.indices!);
+    };
+    for (const dither of ['none', 'bayer:bayer_scale=3', 'sierra2_4a']) {
+      const together = await indicesOf([0, 1, 2, 3, 4], dither);
+      const alone: Uint8Array[] = [];
+      for (const i of images.keys()) alone.push((await indicesOf([i], dither))[0]!);
+      expect(together, dither).toEqual(alone);
+    }
+    for (const file of ['any.pal', 's.idx', ...images.map((_, i) => `s${i}.rgba`)]) await core.deleteFile(file);
+  });
+
   it('hands the mapped frames over as palette indices: whole frames, the palette with its transparent entry', async () => {
     const ball = (shift: number) =>
       makeRgba(64, 48, (x, y) => ((x - 20 - shift) ** 2 + (y - 24) ** 2 < 100 ? [230, 80 + x, 40, 255] : [0, 0, 0, 0]));

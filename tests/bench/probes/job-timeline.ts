@@ -7,7 +7,8 @@
  * Run: `npm run build && npx tsx tests/bench/probes/job-timeline.ts <folder of PNGs> [runs=3] [dist dir…]`
  * (e.g. `bench-results/inputs/anim-800x600-testcard 3 dist /tmp/dist-before`; the bench writes those
  * folders). QUIET=1 prints only the busy times and stages; PROFILE=1 the page's JavaScript by function, and with
- * SLICES=1 also by 5 ms slice from the click. One warm-up conversion first per build.
+ * SLICES=1 also by 5 ms slice from the click; POOL=1 the browser's thread-pool tasks too (JIT compiles, garbage
+ * collection, raster, image decodes) with their two longest events. One warm-up conversion first per build.
  */
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,7 +20,13 @@ import { threadKey, threadNamesOf, traced, type TraceEvent } from './trace';
 
 const [FOLDER, RUNS = '3', ...GIVEN] = process.argv.slice(2);
 const DIRS = GIVEN.length > 0 ? GIVEN : ['dist'];
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8.execute'];
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  ...(process.env.POOL ? ['v8', 'v8.wasm', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.compile'] : []),
+];
 
 async function oneRun(page: Page, cdp: CDPSession, files: string[], print: boolean) {
   await clearSelection(page);
@@ -212,7 +219,24 @@ function report(
     // Busy time from the click on.
     const afterClick = (Math.min(task.ts + (task.dur ?? 0), end) - Math.max(task.ts, click.ts)) / 1000;
     if (afterClick > 0) busy.set(thread, (busy.get(thread) ?? 0) + afterClick);
-    if (length < 1 || process.env.QUIET || thread.startsWith('ThreadPool')) continue;
+    if (length < 1 || process.env.QUIET || (thread.startsWith('ThreadPool') && !process.env.POOL)) continue;
+    if (thread.startsWith('ThreadPool')) {
+      const inside = events
+        .filter(
+          (e) =>
+            e.pid === task.pid &&
+            e.tid === task.tid &&
+            e.ph === 'X' &&
+            e !== task &&
+            e.ts >= task.ts &&
+            e.ts <= task.ts + (task.dur ?? 0),
+        )
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 2)
+        .map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(0)}`);
+      lines.push(`  ${at(from)} +${length.toFixed(0).padStart(4)} ms  ${thread.padEnd(28)} ${inside.join(', ')}`);
+      continue;
+    }
     // What ran inside: the first named function call of the task.
     const inner = events.find(
       (e) =>
