@@ -30,6 +30,8 @@ export interface FakeRuntime extends ConverterRuntime {
   /** The selections handed to prepare(), in order, and the settings handed with each. */
   prepared: (readonly File[])[];
   preparedSettings: ConversionSettings[];
+  /** What convertAhead() was handed, in order. */
+  aheads: (ConversionRequest | null)[];
   /** Sample conversions (size estimates) asked for; answered with `sampleOutput`, or failed when it is unset. */
   samples: ConversionRequest[];
   sampleOutput: ConversionOutput | null;
@@ -57,6 +59,7 @@ export function createFakeRuntime(): FakeRuntime {
     warmedUp: Promise.resolve(),
     prepared: [],
     preparedSettings: [],
+    aheads: [],
     samples: [],
     sampleOutput: null,
     get current() {
@@ -71,6 +74,9 @@ export function createFakeRuntime(): FakeRuntime {
     prepare(files, settings) {
       runtime.prepared.push(files);
       runtime.preparedSettings.push(settings);
+    },
+    convertAhead(request) {
+      runtime.aheads.push(request);
     },
     convert(request, options = {}) {
       return new Promise<ConversionOutput>((resolve, reject) => {

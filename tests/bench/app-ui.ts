@@ -311,9 +311,13 @@ export async function convertAndWait(page: Page, timeoutMs: number): Promise<Con
   const stages = marks.map((mark) => mark.detail);
   // One conversion: the page's part split into before the engine started and after it finished.
   const only = marks.length === 1 ? marks[0]! : null;
+  // A conversion made ahead (its detail's `ahead`) ran that long before the click: only the rest is after it.
   const pageSplit =
     only && typeof only.detail.totalMs === 'number'
-      ? { beforeMs: only.at - only.detail.totalMs - probe.clickAt, afterMs: probe.doneAt - only.at }
+      ? {
+          beforeMs: only.at - (only.detail.totalMs - (only.detail.ahead ?? 0)) - probe.clickAt,
+          afterMs: probe.doneAt - only.at,
+        }
       : null;
   return { ms: probe.doneAt - probe.clickAt, stages, page: pageSplit, results: probe.results, failed: probe.failed };
 }

@@ -395,7 +395,8 @@ export function stageSums(attempt: {
   const sums: Record<string, number> = {};
   for (const detail of attempt.stages)
     for (const [stage, ms] of Object.entries(detail)) if (stage !== 'frames') sums[stage] = (sums[stage] ?? 0) + ms;
-  if (attempt.stages.length === 1) sums.ui = attempt.ms - (sums.totalMs ?? 0);
+  // A conversion made ahead ran its `ahead` ms before the click: the page's part is what the rest leaves.
+  if (attempt.stages.length === 1) sums.ui = attempt.ms - ((sums.totalMs ?? 0) - (sums.ahead ?? 0));
   // The engine's time outside its stages (setting a job up, giving its files back): what no stage names.
   sums.other = (sums.totalMs ?? 0) - STAGES.reduce((sum, stage) => sum + (sums[stage] ?? 0), 0);
   if (attempt.page) Object.assign(sums, { 'ui-before': attempt.page.beforeMs, 'ui-after': attempt.page.afterMs });

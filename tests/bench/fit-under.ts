@@ -57,6 +57,7 @@ function nodeEngine(core: NodeCore, frames: NodeInput[]): ConverterRuntime & { e
     convertEach: () => Promise.reject(new Error('not used')),
     decodeGif: () => Promise.reject(new Error('not used')),
     animationFrame: () => Promise.resolve(null),
+    convertAhead: () => {},
   };
   return engine as ConverterRuntime & { encodes: number };
 }

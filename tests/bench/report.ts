@@ -68,7 +68,7 @@ const formatShare = (share: number | null) =>
 
 /** Where the app's time went per case: medians of each stage (ms), less sensitive to load than totals. */
 export function stagesTable(results: readonly CaseResult[]): string {
-  const columns = [...STAGES, 'other', 'ui', 'ui-before', 'ui-after', 'totalMs'];
+  const columns = [...STAGES, 'other', 'ui', 'ui-before', 'ui-after', 'totalMs', 'ahead'];
   const rows = results.map((r) => [
     r.title,
     ...columns.map((stage) => (r.stages ? formatMs(r.stages[stage]) : '—')),
@@ -77,7 +77,8 @@ export function stagesTable(results: readonly CaseResult[]): string {
   return [
     "Where the app's time goes (median of the measured runs; a batch sums its side-by-side conversions;",
     'other = the engine total outside its stages; ui = click to result minus the engine, ui-before its part',
-    "from the click to the engine, ui-after from the engine's end to the ready text; — = the build leaves no",
+    "from the click to the engine, ui-after from the engine's end to the ready text; ahead = the part of the",
+    'engine total made before the click, by a conversion started while the files were looked at; — = the build leaves no',
     `stage marks). Quality work = analyse + optimise, its share of click to result (target ≤ ${QUALITY_WORK_TARGET * 100} %;`,
     "the pass's own GIF writing included):",
     table(['case', ...columns.map((c) => (c === 'totalMs' ? 'engine total' : c)), 'quality work'], rows),

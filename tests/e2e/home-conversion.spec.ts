@@ -121,6 +121,39 @@ test('an animation without loop plays once', async ({ page }) => {
   expect(gif.loopCount).toBeNull();
 });
 
+/** The stage times the last conversion left (runtime/browser-runtime.ts STAGES_MARK). */
+const lastStages = (page: Page) =>
+  page.evaluate(() => (performance.getEntriesByName('png2gif:stages').at(-1) as PerformanceMark).detail) as Promise<
+    Record<string, number>
+  >;
+
+test('Convert takes over the conversion made while the files were looked at, and one a change made anew', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const hues = [0, 200];
+  await fileInput(page).setInputFiles(hues.map((hue) => patternPng(`look-${hue}.png`, 96, 72, hue)));
+  await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
+  await page.waitForTimeout(1500); // a person looks at the list and the settings
+  const first = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
+  expect(first.gif.frames.map((f) => f.delayCs)).toEqual([50, 50]);
+  // It had run before the click.
+  expect((await lastStages(page)).ahead).toBeGreaterThan(0);
+
+  // A delay changed after a look: the GIF has it, not the one made ahead at the old delay.
+  await fileInput(page).setInputFiles(hues.map((hue) => patternPng(`again-${hue}.png`, 96, 72, hue)));
+  await page.waitForTimeout(1500);
+  const delay = page.getByRole('slider', { name: 'Frame delay' });
+  await delay.focus();
+  for (let i = 0; i < 6; i++) await delay.press('ArrowLeft');
+  await expect(delay).toHaveAttribute('aria-valuenow', '200');
+  const second = await convertAndDownload(page, /^converted_animated_\d+\.gif$/);
+  expect(second.gif.frames.map((f) => f.delayCs)).toEqual([20, 20]);
+  second.gif.frames.forEach((_, i) =>
+    expect(Math.abs(cornerBlue(second.gif, i) - cornerBlue(first.gif, i))).toBeLessThan(8),
+  );
+});
+
 test('cancel returns to idle, keeping files and settings, and the next conversion works', async ({ page }) => {
   await page.goto('/');
   // Big enough frames that the job is still running when Cancel is pressed.

@@ -133,4 +133,11 @@ export interface ConverterRuntime {
    * orientation has changed: what is decoded already is not decoded again, only read as now framed.
    */
   prepare(files: readonly File[], settings: ConversionSettings): void;
+  /**
+   * The conversion Convert would ask for now (null: none), made in idle time when it is small
+   * (rules/plan/convert-ahead.ts): a convert() of the same request takes it over, finished or under way with
+   * its progress, so the person waits only for what is left. Another request, or any other conversion,
+   * calls it off. Nothing it finds is reported unless a convert() takes it over.
+   */
+  convertAhead(request: ConversionRequest | null): void;
 }

@@ -19,6 +19,10 @@ import { FrameDecoder } from './frame-decoder';
 import { GifDecoderWorker } from './gif-decoder';
 import { readStart } from '@/shared/lib/file-start';
 import { readInOrder } from './read-ahead';
+import { ConvertsAhead, type StageDetail } from './converts-ahead';
+import { convertsAhead } from '../rules/plan/convert-ahead';
+import { ESTIMATE_ABORT_GRACE_MS } from '../rules/estimate/size-estimate';
+import { whenIdle } from '@/shared/lib/when-idle';
 
 /** Files are read for their check this many bytes ahead (see read-ahead.ts). */
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
@@ -27,6 +31,12 @@ const readStarts = (files: readonly File[]) => Promise.all(files.map(readStart))
 
 /** A picture's own pixels: no matte, transparency as the file has it. */
 const AS_IT_IS = { matte: null, alphaThreshold: null };
+
+/**
+ * A conversion ahead waits for the page to be idle this long at most: after the list of the files chosen
+ * has painted, before the person reaches Convert.
+ */
+const CONVERT_AHEAD_AFTER_MS = 100;
 
 /** The User Timing mark each finished conversion leaves, with its StageTimes as detail. */
 export const STAGES_MARK = 'png2gif:stages';
@@ -56,6 +66,26 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
   const thumbnailDecoder = new FrameDecoder(1);
   const checksAhead = new ChecksAhead();
   const decodesAhead = new DecodesAhead(pool.first);
+  const markStages = (detail: StageDetail) => performance.mark(STAGES_MARK, { detail });
+  const ahead = new ConvertsAhead(
+    (request, options) => {
+      decodesAhead.stop();
+      return convert(request, options, { among: 1, alone: true, onStages: options.onStages });
+    },
+    async (request) => {
+      const files = request.settings.mode === 'static' ? request.files.slice(0, 1) : request.files;
+      const headers = (await readStarts(files)).map(stillPngHeader);
+      // An animated PNG, or a file whose start does not read: converted when asked, not ahead.
+      if (headers.some((header) => header === null)) return false;
+      return convertsAhead(
+        request,
+        headers.map((header) => header!.width * header!.height),
+      );
+    },
+    (task) => whenIdle(task, CONVERT_AHEAD_AFTER_MS),
+    (request) => decodesAhead.again(request.files, request.settings),
+    ESTIMATE_ABORT_GRACE_MS,
+  );
   const runtime: ConverterRuntime = {
     decodeGif(gif, options) {
       return gifDecoder.decode(gif, options);
@@ -85,7 +115,12 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
       return convert(request, options, { among: 1, alone: false, sampleOf: request.fullSize });
     },
 
+    convertAhead(request) {
+      ahead.want(request);
+    },
+
     async convertEach(request, options = {}) {
+      ahead.callOff();
       decodesAhead.stop();
       // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
       const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
@@ -100,9 +135,11 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     convert(request, options = {}) {
+      // The same conversion made ahead, finished or under way, is this one; any other is called off.
+      const taken = ahead.take(request, options, markStages);
       // What is not decoded ahead yet, the conversion decodes itself (the size estimate's sample does not stop it).
       decodesAhead.stop();
-      const converting = convert(request, options, { among: 1, alone: true });
+      const converting = taken ?? convert(request, options, { among: 1, alone: true });
       // The conversion took the kept decodes: they are made again for the next one, at other settings, say.
       return options.keepDecodes
         ? converting
@@ -113,7 +150,12 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
   async function convert(
     request: ConversionRequest,
     options: ConvertOptions = {},
-    { among, alone, sampleOf }: { among: number; alone: boolean; sampleOf?: Size },
+    {
+      among,
+      alone,
+      sampleOf,
+      onStages,
+    }: { among: number; alone: boolean; sampleOf?: Size; onStages?: (detail: StageDetail) => void },
   ): Promise<ConversionOutput> {
     const { signal } = options;
     const throwIfAborted = () => {
@@ -203,9 +245,9 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     }, among);
     const result = await running.finally(() => (settled = true));
     // For measurements (npm run bench reads it): where this conversion's time went, stage by stage.
-    performance.mark(sampleOf ? SAMPLE_STAGES_MARK : STAGES_MARK, {
-      detail: { ...clock.times, totalMs: performance.now() - started, frames: result.plan.frames.length },
-    });
+    const detail = { ...clock.times, totalMs: performance.now() - started, frames: result.plan.frames.length };
+    if (onStages) onStages(detail);
+    else performance.mark(sampleOf ? SAMPLE_STAGES_MARK : STAGES_MARK, { detail });
     return conversionOutput(result);
   }
   return runtime;

@@ -9,6 +9,7 @@ function fakeEngine(): ConverterRuntime {
   return {
     warmUp: vi.fn(async () => {}),
     prepare: vi.fn(),
+    convertAhead: vi.fn(),
     convert: vi.fn(async () => output),
     convertEach: vi.fn(async () => []),
     convertSample: vi.fn(async () => output),
@@ -55,6 +56,18 @@ describe('createLazyRuntime', () => {
     expect(real.prepare).not.toHaveBeenCalled();
     runtime.prepare(files, request.settings);
     expect(real.prepare).toHaveBeenCalledWith(files, request.settings);
+  });
+
+  it('hands a conversion ahead to a loaded runtime only', async () => {
+    const real = fakeEngine();
+    const runtime = createLazyRuntime(async () => real);
+    const ahead = { files: [new File([new Uint8Array(8)], 'a.png')], settings: request.settings };
+    runtime.convertAhead(ahead);
+    await runtime.convert(request);
+    expect(real.convertAhead).not.toHaveBeenCalled();
+    runtime.convertAhead(ahead);
+    runtime.convertAhead(null);
+    expect(vi.mocked(real.convertAhead).mock.calls).toEqual([[ahead], [null]]);
   });
 
   it('retries a load that failed', async () => {

@@ -34,6 +34,10 @@ export function createLazyRuntime(load: () => Promise<ConverterRuntime>): Conver
       // Only a loaded runtime checks ahead: loading it for this would compete with the first paint.
       loaded?.prepare(files, settings);
     },
+    convertAhead(request) {
+      // The same: a first visit's conversion waits for the click.
+      loaded?.convertAhead(request);
+    },
     convert: (request, options) => withRuntime((ready) => ready.convert(request, options)),
     convertSample: (request, options) => withRuntime((ready) => ready.convertSample(request, options)),
     convertEach: (request, options) => withRuntime((ready) => ready.convertEach(request, options)),

@@ -44,6 +44,31 @@ describe('converter store', () => {
     expect(state().machine).toMatchObject({ status: 'done', result: { frameCount: 2 } });
   });
 
+  it('asks for the conversion Convert would make ahead, anew as the choice or a setting changes, and none while it runs', async () => {
+    const { runtime, state } = setup();
+    const files = [pngFile('b.png'), pngFile('a.png')];
+    state().chooseFiles(files);
+    const chosen = { files: [files[1], files[0]], settings: { ...DEFAULT_SETTINGS, mode: 'animated' } };
+    expect(runtime.aheads.at(-1)).toEqual({ ...chosen, frameDelays: [null, null] });
+    state().setFrameDelay(state().files[0]!.id, 200);
+    expect(runtime.aheads.at(-1)).toEqual({ ...chosen, frameDelays: [200, null] });
+    state().setMaintainAspectRatio(false);
+    expect(runtime.aheads.at(-1)?.settings.maintainAspectRatio).toBe(false);
+    const asked = runtime.aheads.length;
+    // Convert takes it over, or calls it off, itself: nothing is asked while it runs.
+    const outcome = state().convert();
+    expect(runtime.current.request).toEqual(runtime.aheads.at(-1));
+    runtime.current.options.onProgress?.({ stage: 'processing', progress: 30, message: '' });
+    expect(runtime.aheads).toHaveLength(asked);
+    runtime.finish();
+    await outcome;
+    // A result shown, or no files: nothing to make ahead.
+    expect(runtime.aheads.at(-1)).toBeNull();
+    state().reset();
+    expect(runtime.aheads.at(-1)).toBeNull();
+    expect(runtime.aheads.filter((request) => request === null)).toHaveLength(1);
+  });
+
   it('an animated PNG alone makes an animation; expanded, its frames are items of their own', () => {
     const { runtime, state } = setup();
     const apng = pngFile('anim.png');

@@ -159,7 +159,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
     frame: null,
   });
 
-  return createStore<ConverterStoreState>()((set, get) => {
+  const store = createStore<ConverterStoreState>()((set, get) => {
     const dispatch = (event: ConverterEvent) => set((s) => ({ machine: transition(s.machine, event) }));
 
     /**
@@ -394,12 +394,7 @@ export function createConverterStore(runtime: ConverterRuntime) {
         const controller = new AbortController();
         running = { jobId, controller };
         dispatch({ type: 'start', jobId });
-        const request: ConversionRequest = {
-          files: files.map((f) => f.file),
-          settings,
-          frameDelays: files.map((f) => f.delayMs),
-          ...(files.some((f) => f.frame !== null) ? { animationFrames: files.map((f) => f.frame) } : {}),
-        };
+        const request = requestOf(files, settings);
         const options = {
           signal: controller.signal,
           onProgress: (progress: ConversionProgress) => dispatch({ type: 'progress', jobId, progress }),
@@ -462,6 +457,30 @@ export function createConverterStore(runtime: ConverterRuntime) {
       },
     };
   });
+
+  // The conversion Convert would ask for, made ahead while the person looks at the list and the settings
+  // (the runtime decides whether it is small enough): Convert then takes it over. A conversion under way
+  // takes it or calls it off itself.
+  let aheadOf: Pick<ConverterStoreState, 'files' | 'settings'> | null = null;
+  store.subscribe(({ files, settings, machine }) => {
+    if (machine.status === 'converting') return;
+    const wanted =
+      machine.status === 'idle' && files.length > 0 && areSettingsValid(settings) ? { files, settings } : null;
+    if (wanted?.files === aheadOf?.files && wanted?.settings === aheadOf?.settings) return;
+    aheadOf = wanted;
+    runtime.convertAhead(wanted && requestOf(wanted.files, wanted.settings));
+  });
+  return store;
+}
+
+/** What Convert asks the runtime for: the files in their order, the settings, each frame's own timing. */
+function requestOf(files: readonly SelectedFile[], settings: ConversionSettings): ConversionRequest {
+  return {
+    files: files.map((f) => f.file),
+    settings,
+    frameDelays: files.map((f) => f.delayMs),
+    ...(files.some((f) => f.frame !== null) ? { animationFrames: files.map((f) => f.frame) } : {}),
+  };
 }
 
 async function readHeaderSize(file: File): Promise<{ width: number; height: number } | null> {
