@@ -1,5 +1,13 @@
 import { convertEachFile } from '../rules/batch/convert';
-import type { ConversionOutput, ConversionRequest, ConvertOptions, ConverterRuntime } from '../rules/contracts';
+import type {
+  BatchItemResult,
+  ConversionOutput,
+  ConversionRequest,
+  ConvertEachOptions,
+  ConvertOptions,
+  ConverterRuntime,
+} from '../rules/contracts';
+import { isBatch } from '../rules/settings-rules';
 import { abortError, ERROR_MESSAGES } from '../rules/errors';
 import { isAnimatedPng, parseApng } from '../rules/png/apng-parse';
 import { expandFrames, type CheckedFile } from '../rules/plan/frame-sources';
@@ -67,24 +75,32 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
   const checksAhead = new ChecksAhead();
   const decodesAhead = new DecodesAhead(pool.first);
   const markStages = (detail: StageDetail) => performance.mark(STAGES_MARK, { detail });
-  const ahead = new ConvertsAhead(
+  /** Whether a conversion ahead is small enough (rules/plan/convert-ahead.ts), from the files' headers. */
+  const worthAhead = async (request: ConversionRequest) => {
+    const headers = (await readStarts(request.files)).map(stillPngHeader);
+    // An animated PNG, or a file whose start does not read: converted when asked, not ahead.
+    if (headers.some((header) => header === null)) return false;
+    return convertsAhead(
+      request,
+      headers.map((header) => header!.width * header!.height),
+    );
+  };
+  const aheadArgs = [
+    worthAhead,
+    (task: () => void) => whenIdle(task, CONVERT_AHEAD_AFTER_MS),
+    (request: ConversionRequest) => decodesAhead.again(request.files, request.settings),
+    ESTIMATE_ABORT_GRACE_MS,
+  ] as const;
+  const aheadOne = new ConvertsAhead<ConversionOutput>(
     (request, options) => {
       decodesAhead.stop();
       return convert(request, options, { among: 1, alone: true, onStages: options.onStages });
     },
-    async (request) => {
-      const files = request.settings.mode === 'static' ? request.files.slice(0, 1) : request.files;
-      const headers = (await readStarts(files)).map(stillPngHeader);
-      // An animated PNG, or a file whose start does not read: converted when asked, not ahead.
-      if (headers.some((header) => header === null)) return false;
-      return convertsAhead(
-        request,
-        headers.map((header) => header!.width * header!.height),
-      );
-    },
-    (task) => whenIdle(task, CONVERT_AHEAD_AFTER_MS),
-    (request) => decodesAhead.again(request.files, request.settings),
-    ESTIMATE_ABORT_GRACE_MS,
+    ...aheadArgs,
+  );
+  const aheadBatch = new ConvertsAhead<BatchItemResult[]>(
+    (request, options) => convertBatch(request, options, options.onStages),
+    ...aheadArgs,
   );
   const runtime: ConverterRuntime = {
     decodeGif(gif, options) {
@@ -116,27 +132,23 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     },
 
     convertAhead(request) {
-      ahead.want(request);
+      const batch = request !== null && isBatch(request.settings.mode, request.files.length);
+      (batch ? aheadOne : aheadBatch).callOff();
+      (batch ? aheadBatch : aheadOne).want(request);
     },
 
-    async convertEach(request, options = {}) {
-      ahead.callOff();
-      decodesAhead.stop();
-      // Each file is a one-file conversion on the pool: as many side by side as instances and memory allow.
-      const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
-      pool.warmUp(Math.min(concurrency, request.files.length));
-      // Each file may take any instance of the pool, where a single conversion keeps to the warm first one.
-      return convertEachFile(
-        (file, fileOptions) => convert(file, fileOptions, { among: pool.size, alone: false }),
-        concurrency,
-        request,
-        options,
-      ).finally(() => decodesAhead.again(request.files, request.settings));
+    convertEach(request, options = {}) {
+      aheadOne.callOff();
+      const taken = aheadBatch.take(request, options, markStages);
+      return (taken ?? convertBatch(request, options)).finally(() =>
+        decodesAhead.again(request.files, request.settings),
+      );
     },
 
     convert(request, options = {}) {
       // The same conversion made ahead, finished or under way, is this one; any other is called off.
-      const taken = ahead.take(request, options, markStages);
+      aheadBatch.callOff();
+      const taken = aheadOne.take(request, options, markStages);
       // What is not decoded ahead yet, the conversion decodes itself (the size estimate's sample does not stop it).
       decodesAhead.stop();
       const converting = taken ?? convert(request, options, { among: 1, alone: true });
@@ -146,6 +158,25 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         : converting.finally(() => decodesAhead.again(request.files, request.settings));
     },
   };
+
+  /** A static batch: each file is a one-file conversion on the pool, as many side by side as instances and memory allow. */
+  async function convertBatch(
+    request: ConversionRequest,
+    options: ConvertEachOptions,
+    onStages?: (detail: StageDetail) => void,
+  ): Promise<BatchItemResult[]> {
+    decodesAhead.stop();
+    const concurrency = batchConcurrency(pool.size, await largestStillJobBytes(request.files, request.settings));
+    pool.warmUp(Math.min(concurrency, request.files.length));
+    // Each file may take any instance of the pool, where a single conversion keeps to the warm first one.
+    return convertEachFile(
+      (file, fileOptions) =>
+        convert(file, fileOptions, { among: pool.size, alone: false, ...(onStages ? { onStages } : {}) }),
+      concurrency,
+      request,
+      options,
+    );
+  }
 
   async function convert(
     request: ConversionRequest,

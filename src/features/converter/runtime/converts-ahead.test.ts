@@ -90,6 +90,26 @@ describe('ConvertsAhead', () => {
     expect(ahead.take(request, {}, () => {})).toBeNull();
   });
 
+  it('gives each conversion of a batch the part of it made before the take', async () => {
+    const { ahead, started, idleComes, later } = setUp();
+    ahead.want(request);
+    await idleComes();
+    later(300);
+    started[0]!.options.onStages({ totalMs: 300 });
+    later(200);
+    const stages: StageDetail[] = [];
+    const taken = ahead.take(request, {}, (d) => stages.push(d));
+    later(100);
+    started[0]!.options.onStages({ totalMs: 250 });
+    started[0]!.resolve(output);
+    await taken;
+    // The first file's 300 ms were all before the take; the second's began 150 ms before it.
+    expect(stages).toEqual([
+      { totalMs: 300, ahead: 300 },
+      { totalMs: 250, ahead: 150 },
+    ]);
+  });
+
   it('calls off the job for another request, and gives back what it used', async () => {
     const { ahead, started, idleComes, wasted } = setUp();
     ahead.want(request);

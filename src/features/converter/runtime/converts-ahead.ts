@@ -1,27 +1,31 @@
-import type { ConversionOutput, ConversionProgress, ConversionRequest, ConvertOptions } from '../rules/contracts';
+import type { ConversionProgress, ConversionRequest, ConvertOptions } from '../rules/contracts';
 import { sameRequest } from '../rules/plan/convert-ahead';
 
 /** Where a conversion's time went (StageClock times, totalMs, frames), as its User Timing mark carries it. */
 export type StageDetail = Record<string, number>;
 
-/** How the runtime runs a conversion ahead: `onStages` gets its stage times instead of a mark being left. */
-export type StartAhead = (
+/**
+ * How the runtime runs a conversion ahead (one GIF, or a batch of them): `onStages` gets each engine
+ * conversion's stage times instead of a mark being left.
+ */
+export type StartAhead<Result> = (
   request: ConversionRequest,
   options: ConvertOptions & { onStages: (detail: StageDetail) => void },
-) => Promise<ConversionOutput>;
+) => Promise<Result>;
 
-interface AheadJob {
+interface AheadJob<Result> {
   request: ConversionRequest;
   controller: AbortController;
-  result: Promise<ConversionOutput>;
+  result: Promise<Result>;
   startedAt: number;
   settled: boolean;
   failed: boolean;
   taken: boolean;
   last: ConversionProgress | null;
   onProgress: ((progress: ConversionProgress) => void) | null;
-  stages: StageDetail | null;
-  onStages: ((detail: StageDetail) => void) | null;
+  /** Each engine conversion's stage times, with when they came, until the job is taken. */
+  stages: { detail: StageDetail; at: number }[];
+  onStages: ((detail: StageDetail, at: number) => void) | null;
 }
 
 /**
@@ -29,14 +33,14 @@ interface AheadJob {
  * it is worth making, then runs as any conversion; convert() of the same request takes it over (`take`).
  * Called off, it stops at its next safe point within `graceMs`, leaving the engine warm.
  */
-export class ConvertsAhead {
-  #job: AheadJob | null = null;
+export class ConvertsAhead<Result> {
+  #job: AheadJob<Result> | null = null;
   #wanted: ConversionRequest | null = null;
   #cancelWait: (() => void) | null = null;
   #version = 0;
 
   constructor(
-    private readonly start: StartAhead,
+    private readonly start: StartAhead<Result>,
     private readonly worth: (request: ConversionRequest) => Promise<boolean>,
     /** Runs the task in idle time; returns what calls it off. */
     private readonly whenIdle: (task: () => void) => () => void,
@@ -67,15 +71,15 @@ export class ConvertsAhead {
   }
 
   /**
-   * The job made ahead for `request`, now the caller's: its result, its progress from the last step on, its
-   * stage times (`onStages`, with `ahead`: the ms it ran before it was taken). Null when none is (another
-   * job ahead is called off), or when it failed: the conversion then tries for itself.
+   * The job made ahead for `request`, now the caller's: its result, its progress from the last step on, each
+   * engine conversion's stage times (`onStages`, with `ahead`: the ms of it before the job was taken). Null
+   * when none is (another job ahead is called off), or when it failed: the conversion then tries for itself.
    */
   take(
     request: ConversionRequest,
     options: ConvertOptions,
     onStages: (detail: StageDetail) => void,
-  ): Promise<ConversionOutput> | null {
+  ): Promise<Result> | null {
     const job = this.#job;
     if (!job || job.failed || !sameRequest(job.request, request)) {
       this.callOff();
@@ -83,10 +87,15 @@ export class ConvertsAhead {
     }
     this.#job = null;
     job.taken = true;
-    const ahead = this.now() - job.startedAt;
-    const withAhead = (detail: StageDetail) => onStages({ ...detail, ahead: Math.min(ahead, detail.totalMs ?? ahead) });
-    if (job.stages) withAhead(job.stages);
-    else job.onStages = withAhead;
+    const takenAt = this.now();
+    // A conversion began with the job, or its total before it came (a batch's files follow one another).
+    const withAhead = (detail: StageDetail, at: number) => {
+      const total = detail.totalMs ?? 0;
+      const began = Math.max(job.startedAt, at - total);
+      onStages({ ...detail, ahead: Math.min(Math.max(takenAt - began, 0), total) });
+    };
+    for (const { detail, at } of job.stages) withAhead(detail, at);
+    job.onStages = withAhead;
     if (job.last) options.onProgress?.(job.last);
     job.onProgress = (progress) => options.onProgress?.(progress);
     if (options.signal?.aborted) job.controller.abort();
@@ -109,7 +118,7 @@ export class ConvertsAhead {
 
   #begin(request: ConversionRequest): void {
     const controller = new AbortController();
-    const job: AheadJob = {
+    const job: AheadJob<Result> = {
       request,
       controller,
       result: Promise.resolve(null as never),
@@ -119,7 +128,7 @@ export class ConvertsAhead {
       taken: false,
       last: null,
       onProgress: null,
-      stages: null,
+      stages: [],
       onStages: null,
     };
     job.result = this.start(request, {
@@ -130,8 +139,9 @@ export class ConvertsAhead {
         job.onProgress?.(progress);
       },
       onStages: (detail) => {
-        job.stages = detail;
-        job.onStages?.(detail);
+        const at = this.now();
+        if (job.onStages) job.onStages(detail, at);
+        else job.stages.push({ detail, at });
       },
     });
     this.#job = job;

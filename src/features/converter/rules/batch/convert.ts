@@ -47,7 +47,11 @@ export async function convertEachFile(
       // An expanded APNG frame stays that frame: a static batch of frames makes one still GIF per frame.
       const frame = request.animationFrames?.[index];
       const one = { files: [file], settings, ...(frame != null ? { animationFrames: [frame] } : {}) };
-      return convert(one, { signal: job.signal, onProgress: (p) => job.onProgress(p.progress) });
+      return convert(one, {
+        signal: job.signal,
+        ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
+        onProgress: (p) => job.onProgress(p.progress),
+      });
     },
     onSettled: (index, outcome) => options.onItem?.(index, toItem(files[index]!.name, outcome)),
     onProgress: (progress) => options.onProgress?.(batchProgress(progress)),

@@ -14,8 +14,12 @@ describe('convertsAhead', () => {
     expect(convertsAhead({ files: [a, b], settings: animated }, [CONVERT_AHEAD_MAX_PIXELS, 1])).toBe(false);
   });
 
-  it('leaves a batch, a "Fit under" search and an empty choice to the click', () => {
-    expect(convertsAhead({ files: [a, b], settings: DEFAULT_SETTINGS }, [100, 100])).toBe(false);
+  it('makes a batch of few enough pixels in all ahead', () => {
+    expect(convertsAhead({ files: [a, b], settings: DEFAULT_SETTINGS }, [1920 * 1080, 1920 * 1080])).toBe(true);
+    expect(convertsAhead({ files: [a, b], settings: DEFAULT_SETTINGS }, [CONVERT_AHEAD_MAX_PIXELS, 1])).toBe(false);
+  });
+
+  it('leaves a "Fit under" search and an empty choice to the click', () => {
     expect(convertsAhead({ files: [a], settings: { ...DEFAULT_SETTINGS, targetBytes: 500_000 } }, [100])).toBe(false);
     expect(convertsAhead({ files: [], settings: DEFAULT_SETTINGS }, [])).toBe(false);
   });

@@ -4,18 +4,19 @@ import { isBatch } from '../settings-rules';
 /**
  * A conversion made ahead, while the person looks at the list and the settings, is only worth its work when
  * it is small: it may be thrown away (another setting, other files), and a phone pays for it in battery and
- * memory. Ten 1920x1080 frames or one 12 MP still are in; a folder of big scans is not.
+ * memory. Ten 1920x1080 frames or stills, or one 12 MP still, are in; a folder of big scans is not.
  */
 export const CONVERT_AHEAD_MAX_PIXELS = 24_000_000;
 
 /**
- * Whether the conversion Convert would ask for now is made ahead: one GIF (not a batch of them, not a
- * "Fit under" search of several encodes) from no more than CONVERT_AHEAD_MAX_PIXELS source pixels in all.
+ * Whether the conversion Convert would ask for now is made ahead: one GIF, or a batch of one per file (not a
+ * "Fit under" search of several encodes), from no more than CONVERT_AHEAD_MAX_PIXELS source pixels in all.
  */
 export function convertsAhead(request: ConversionRequest, sourcePixels: readonly number[]): boolean {
   const { settings, files } = request;
-  if (files.length === 0 || isBatch(settings.mode, files.length) || settings.targetBytes !== null) return false;
-  const used = settings.mode === 'static' ? sourcePixels.slice(0, 1) : sourcePixels;
+  if (files.length === 0 || settings.targetBytes !== null) return false;
+  const single = settings.mode === 'static' && !isBatch(settings.mode, files.length);
+  const used = single ? sourcePixels.slice(0, 1) : sourcePixels;
   return used.reduce((sum, pixels) => sum + pixels, 0) <= CONVERT_AHEAD_MAX_PIXELS;
 }
 
