@@ -1,5 +1,4 @@
 import type { ConversionRequest } from '../contracts';
-import { isBatch } from '../settings-rules';
 
 /**
  * A conversion made ahead, while the person looks at the list and the settings, is only worth its work when
@@ -10,14 +9,12 @@ export const CONVERT_AHEAD_MAX_PIXELS = 24_000_000;
 
 /**
  * Whether the conversion Convert would ask for now is made ahead: one GIF, or a batch of one per file (not a
- * "Fit under" search of several encodes), from no more than CONVERT_AHEAD_MAX_PIXELS source pixels in all.
+ * "Fit under" search of several encodes), from no more than CONVERT_AHEAD_MAX_PIXELS source pixels in all
+ * (`sourcePixels`: each of the request's files' pixel count, from its header).
  */
 export function convertsAhead(request: ConversionRequest, sourcePixels: readonly number[]): boolean {
-  const { settings, files } = request;
-  if (files.length === 0 || settings.targetBytes !== null) return false;
-  const single = settings.mode === 'static' && !isBatch(settings.mode, files.length);
-  const used = single ? sourcePixels.slice(0, 1) : sourcePixels;
-  return used.reduce((sum, pixels) => sum + pixels, 0) <= CONVERT_AHEAD_MAX_PIXELS;
+  if (request.files.length === 0 || request.settings.targetBytes !== null) return false;
+  return sourcePixels.reduce((sum, pixels) => sum + pixels, 0) <= CONVERT_AHEAD_MAX_PIXELS;
 }
 
 const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined, none: T) => {
