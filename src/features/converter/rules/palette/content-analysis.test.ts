@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradientStats, isSmoothGradient } from './content-analysis';
+import { GIF_PALETTE_SIZE, gradientStats, isSmoothGradient, PaletteFit } from './content-analysis';
 
 function image(width: number, height: number, pixel: (x: number, y: number) => number[]): Uint8Array {
   const data = new Uint8Array(width * height * 4);
@@ -36,5 +36,33 @@ describe('smooth gradient detection', () => {
       ).samples,
     ).toBe(0);
     expect(smooth(50, 50, (x) => [x, x, x, 0])).toBe(false);
+  });
+});
+
+describe('PaletteFit', () => {
+  /** What a fresh PaletteFit says of `rgba`, read as whole words and, shifted off a word boundary, as bytes. */
+  const fitOf = (rgba: Uint8Array) =>
+    [0, 1].map((shift) => {
+      const view = new Uint8Array(rgba.length + shift);
+      view.set(rgba, shift);
+      const fit = new PaletteFit();
+      fit.add(view.subarray(shift));
+      return { colours: fit.colours && [...fit.colours], transparent: fit.transparent };
+    });
+
+  it('lists the opaque colours in order of appearance, runs and repeats once, pixels under half opacity as one', () => {
+    const rgba = image(8, 2, (x, y) =>
+      y === 0 ? (x < 5 ? [10, 20, 30, 255] : [200, 100, 0, 128]) : x % 2 ? [10, 20, 30, 255] : [1, 2, 3, 127],
+    );
+    for (const fit of fitOf(rgba))
+      expect(fit).toEqual({ colours: [(10 << 16) | (20 << 8) | 30, (200 << 16) | (100 << 8)], transparent: true });
+  });
+
+  it('gives up at the first colour that does not fit, the transparent entry counted', () => {
+    const many = (count: number, transparent: boolean) =>
+      image(count + 1, 1, (x) => (x === count ? [0, 0, 0, transparent ? 0 : 255] : [x & 255, x >> 8, 7, 255]));
+    for (const fit of fitOf(many(GIF_PALETTE_SIZE - 1, true))) expect(fit.colours).toHaveLength(GIF_PALETTE_SIZE - 1);
+    for (const fit of fitOf(many(GIF_PALETTE_SIZE, true))) expect(fit.colours).toBeNull();
+    for (const fit of fitOf(many(GIF_PALETTE_SIZE + 1, false))) expect(fit.colours).toBeNull();
   });
 });

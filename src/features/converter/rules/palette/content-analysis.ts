@@ -1,3 +1,5 @@
+import { pixelWords, rgbOfWord } from './pixel-words';
+
 /**
  * Does a picture hold smooth areas (skies, soft backdrops, gradients, bokeh) that a palette turns into
  * contour bands unless it is dithered?
@@ -82,6 +84,34 @@ export class PaletteFit {
   }
 
   add(rgba: Uint8Array): void {
+    const words = pixelWords(rgba);
+    if (words) this.#addWords(words);
+    else this.#addBytes(rgba);
+  }
+
+  /** A pixel equal to the one before it adds nothing: a flat picture's runs cost a comparison a pixel. */
+  #addWords(words: Int32Array): void {
+    let last = ~(words[0] ?? 0);
+    for (let i = 0; i < words.length && !this.#overflow; i++) {
+      const word = words[i]!;
+      if (word === last) continue;
+      last = word;
+      // A word of 0 or more is under half opacity (pixel-words.ts).
+      if (word >= 0) {
+        this.#transparent = true;
+      } else {
+        const colour = rgbOfWord(word);
+        const bit = 1 << (colour & 31);
+        const at = colour >>> 5;
+        if (this.#seen[at]! & bit) continue;
+        this.#seen[at]! |= bit;
+        this.#colours.push(colour);
+      }
+      this.#overflow = this.#colours.length + (this.#transparent ? 1 : 0) > GIF_PALETTE_SIZE;
+    }
+  }
+
+  #addBytes(rgba: Uint8Array): void {
     for (let i = 0; i < rgba.length && !this.#overflow; i += 4) {
       if (rgba[i + 3]! < 128) {
         this.#transparent = true;

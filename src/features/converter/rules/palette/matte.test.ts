@@ -110,4 +110,16 @@ describe('hasTransparentPixels', () => {
     expect(hasTransparentPixels(shifted.subarray(2), 128)).toBe(true);
     expect(hasTransparentPixels(shifted.subarray(2, 14), 128)).toBe(false);
   });
+  it('finds one pixel under the threshold wherever it is among opaque ones, read whole words or bytes', () => {
+    for (const at of [0, 3, 4, 17, 35, 36]) {
+      const frame = new Uint8Array(37 * 4).fill(255);
+      frame[at * 4 + 3] = 127;
+      const shifted = new Uint8Array(frame.length + 1);
+      shifted.set(frame, 1);
+      for (const view of [frame, shifted.subarray(1)]) {
+        expect(hasTransparentPixels(view, 128)).toBe(true);
+        expect(hasTransparentPixels(view, 127)).toBe(false);
+      }
+    }
+  });
 });

@@ -8,6 +8,7 @@
  * follows the alpha (wasm-assets/core/driver/gif-core.c -alpha-dither), after scaling.
  */
 import type { SoftEdges } from '../settings';
+import { pixelWords } from './pixel-words';
 
 export interface Rgb {
   r: number;
@@ -90,6 +91,17 @@ export function applyMatte(rgba: Uint8Array, options: TransparencyOptions): void
 
 /** Whether any pixel will be transparent in the GIF. */
 export function hasTransparentPixels(rgba: Uint8Array, alphaThreshold: number): boolean {
+  const words = pixelWords(rgba);
+  if (words) {
+    // Four opaque pixels have an opaque AND: most pictures are read four pixels at a time.
+    let i = 0;
+    for (; i + 4 <= words.length; i += 4) {
+      if ((words[i]! & words[i + 1]! & words[i + 2]! & words[i + 3]!) >>> 24 === 255) continue;
+      for (let j = i; j < i + 4; j++) if (words[j]! >>> 24 < alphaThreshold) return true;
+    }
+    for (; i < words.length; i++) if (words[i]! >>> 24 < alphaThreshold) return true;
+    return false;
+  }
   for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < alphaThreshold) return true;
   return false;
 }
