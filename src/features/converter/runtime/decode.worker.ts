@@ -193,10 +193,15 @@ async function filePixels(file: Blob, name: string, source: Size | null, target?
     pngSize(new Uint8Array(await file.slice(0, PNG_HEADER_BYTES).arrayBuffer())) ?? { width: 1, height: 1 };
   const frame = target ?? { size, canvas: size, at: { x: 0, y: 0 } };
   const ask: RouteAsk = { readBackTrue: await readBackTrue, source: size, size: frame.size, canvas: frame.canvas };
-  const byBrowser = (way: 'browser' | 'browser-bands') => {
+  const byBrowser = async (way: 'browser' | 'browser-bands') => {
     if (way === 'browser-bands') return decodeInBands(file, name, size, frame);
     const resize = frame.size.width !== size.width || frame.size.height !== size.height;
-    return decodePixels(file, name, { ...(resize ? { size: frame.size } : {}), canvas: frame.canvas, at: frame.at });
+    const whole = !resize && sameSize(frame.canvas, size) && frame.at.x === 0 && frame.at.y === 0;
+    const decoded = whole && (await imageDecoderAgrees()) ? await imageDecoderPixels(file, size) : null;
+    return (
+      decoded ??
+      decodePixels(file, name, { ...(resize ? { size: frame.size } : {}), canvas: frame.canvas, at: frame.at })
+    );
   };
   const decoder = decoderFor(ask);
   if (decoder !== 'converter') return byBrowser(decoder);
@@ -224,6 +229,62 @@ async function apngFramePixels(file: Blob, name: string, picture: 'default' | nu
   const { rgba, width, height } = await apngPixels(file, name, picture);
   const size = { width, height };
   return placePicture(rgba, size, target ?? { size, canvas: size, at: { x: 0, y: 0 } });
+}
+
+const sameSize = (a: Size, b: Size) => a.width === b.width && a.height === b.height;
+
+/**
+ * A still PNG's pixels at its own size (`size`, from its header) through WebCodecs' ImageDecoder, or null
+ * where it cannot give them (no ImageDecoder, an animated PNG, a failure: the bitmap's way then decodes it,
+ * and reports what is wrong). The frame it decodes to is copied out once: a bitmap's pixels are copied
+ * into a frame first, which takes a big picture longer than its decode.
+ */
+async function imageDecoderPixels(file: Blob, size: Size): Promise<Uint8Array | null> {
+  if (typeof ImageDecoder !== 'function') return null;
+  let decoder: ImageDecoder | undefined;
+  let image: VideoFrame | undefined;
+  try {
+    decoder = new ImageDecoder({
+      data: file.stream(),
+      type: 'image/png',
+      colorSpaceConversion: 'default',
+      preferAnimation: false,
+    });
+    await decoder.tracks.ready;
+    // An APNG's picture for 'file' is what a bitmap of the file shows.
+    if (decoder.tracks.selectedTrack?.animated !== false) return null;
+    ({ image } = await decoder.decode());
+    if (image.displayWidth !== size.width || image.displayHeight !== size.height) return null;
+    const rgba = new Uint8Array(size.width * size.height * 4);
+    await image.copyTo(rgba, { format: 'RGBA', colorSpace: 'srgb', layout: [{ offset: 0, stride: size.width * 4 }] });
+    return rgba;
+  } catch {
+    return null;
+  } finally {
+    image?.close();
+    decoder?.close();
+  }
+}
+
+let decoderAgrees: Promise<boolean> | undefined;
+
+/**
+ * Whether ImageDecoder gives exactly what the bitmap's way gives, so that either makes the same GIF: the
+ * opaque canary exactly (it is read back too), and the translucent one as the bitmap's way reads it.
+ * Firefox's ImageDecoder hands back premultiplied colours, Chromium's the same as its bitmaps: checked
+ * once, on two tiny pictures.
+ */
+function imageDecoderAgrees(): Promise<boolean> {
+  decoderAgrees ??= (async () => {
+    if (typeof ImageDecoder !== 'function') return false;
+    const png = (pixels: Uint8Array) => new Blob([canaryPng(pixels) as Uint8Array<ArrayBuffer>], { type: 'image/png' });
+    const read = (blob: Blob) => async () => (await imageDecoderPixels(blob, CANARY_SIZE)) ?? Promise.reject();
+    const translucent = png(canaryPixels('translucent'));
+    const byBitmap = await decodePixels(translucent, '').catch(() => null);
+    if (!byBitmap) return false;
+    return (await readBackIsTrue([read(png(canaryPixels()))])) && (await readBackIsTrue([read(translucent)], byBitmap));
+  })();
+  return decoderAgrees;
 }
 
 let copyConverts: Promise<boolean> | undefined;

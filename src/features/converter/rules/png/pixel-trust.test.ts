@@ -33,6 +33,25 @@ describe('the read-back canary', () => {
     expect(colours.has(0xffffff)).toBe(true);
   });
 
+  it('has a translucent twin: the same colours, every alpha from 0 to 255 once, as a PNG of its pixels', () => {
+    const translucent = canaryPixels('translucent');
+    const decoded = decodePng(canaryPng(translucent));
+    expect(Buffer.from(decoded.data).equals(Buffer.from(translucent))).toBe(true);
+    const alphas = new Set<number>();
+    const opaque = canaryPixels();
+    for (let i = 0; i < translucent.length; i += 4) {
+      alphas.add(translucent[i + 3]!);
+      expect([...translucent.subarray(i, i + 3)]).toEqual([...opaque.subarray(i, i + 3)]);
+    }
+    expect(alphas.size).toBe(256);
+  });
+
+  it('checks a read against the picture it is given', async () => {
+    const translucent = canaryPixels('translucent');
+    expect(await readBackIsTrue([() => Promise.resolve(canaryPixels('translucent'))], translucent)).toBe(true);
+    expect(await readBackIsTrue([faithful], translucent)).toBe(false);
+  });
+
   it('trusts a browser that gives every read back exactly', async () => {
     expect(await readBackIsTrue([faithful, faithful, faithful])).toBe(true);
   });

@@ -15,24 +15,29 @@ import { PNG_SIGNATURE, pngChunk } from './chunks';
  */
 export const CANARY_SIZE = { width: 32, height: 8 } as const;
 
-/** The canary's RGBA pixels. */
-export function canaryPixels(): Uint8Array {
+/**
+ * The canary's RGBA pixels; `translucent`: each pixel with an alpha of its own, 0 and 255 among them, for a
+ * way of reading that must hand back straight (not premultiplied) colours, those under transparency included.
+ */
+export function canaryPixels(alpha: 'opaque' | 'translucent' = 'opaque'): Uint8Array {
   const { width, height } = CANARY_SIZE;
   const rgba = new Uint8Array(width * height * 4);
   for (let i = 0; i < width * height; i++) {
     rgba[i * 4] = (i * 73 + 41) & 255;
     rgba[i * 4 + 1] = (i * 151 + 7) & 255;
     rgba[i * 4 + 2] = (i * 199 + 113) & 255;
-    rgba[i * 4 + 3] = 255;
+    rgba[i * 4 + 3] = alpha === 'opaque' ? 255 : (i * 97 + 5) & 255;
   }
-  rgba.set([0, 0, 0, 255, 255, 255, 255, 255], 0);
+  rgba.set(
+    [0, 0, 0, 255, 255, 255, 255, 255].map((value, i) => (i % 4 === 3 ? rgba[i]! : value)),
+    0,
+  );
   return rgba;
 }
 
-/** The canary as an untagged 8-bit RGBA PNG, decoded by the browser as a chosen file is. */
-export function canaryPng(): Uint8Array {
+/** The canary (`pixels`, by default the opaque one) as an untagged 8-bit RGBA PNG, decoded as a chosen file is. */
+export function canaryPng(pixels = canaryPixels()): Uint8Array {
   const { width, height } = CANARY_SIZE;
-  const pixels = canaryPixels();
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -52,9 +57,8 @@ export function canaryPng(): Uint8Array {
 /** One way the browser's pixels are read, given the canary: the canary's RGBA as it came back. */
 export type CanaryRead = () => Promise<Uint8Array>;
 
-/** True only when every read gives the canary back exactly. */
-export async function readBackIsTrue(reads: readonly CanaryRead[]): Promise<boolean> {
-  const expected = canaryPixels();
+/** True only when every read gives the canary (`expected`, by default the opaque one) back exactly. */
+export async function readBackIsTrue(reads: readonly CanaryRead[], expected = canaryPixels()): Promise<boolean> {
   const results = await Promise.all(reads.map((read) => read().catch(() => null)));
   return results.every(
     (rgba) => rgba !== null && rgba.length === expected.length && rgba.every((value, i) => value === expected[i]),
