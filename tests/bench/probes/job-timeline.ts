@@ -2,7 +2,7 @@
  * One conversion's critical path, thread by thread: a Chromium trace from the click on Convert to the ready
  * text, driven like the bench (files chosen, Animated for several, then Convert at once, or after PAUSE_MS),
  * printed as each thread's tasks over 1 ms (offset from the click, length, what ran: the script's file for a
- * worker's message, the page's User Timing marks), then the busy time per thread and the job's stages
+ * worker's message, the page's User Timing marks), then the busy time per thread (from the choice to the click, and after) and the job's stages
  * (`png2gif:stages`). Several builds are measured in turn, round after round, so that they share the load.
  * Run: `npm run build && npx tsx tests/bench/probes/job-timeline.ts <folder of PNGs> [runs=3] [dist dir…]`
  * (e.g. `bench-results/inputs/anim-800x600-testcard 3 dist /tmp/dist-before`; the bench writes those
@@ -203,6 +203,7 @@ function report(
   const at = (ts: number) => ((ts - click.ts) / 1000).toFixed(0).padStart(4);
   const lines: string[] = [];
   const busy = new Map<string, number>();
+  const busyBefore = new Map<string, number>();
   const tasks = events
     .filter(
       (e) =>
@@ -219,6 +220,8 @@ function report(
     // Busy time from the click on.
     const afterClick = (Math.min(task.ts + (task.dur ?? 0), end) - Math.max(task.ts, click.ts)) / 1000;
     if (afterClick > 0) busy.set(thread, (busy.get(thread) ?? 0) + afterClick);
+    const beforeClick = (Math.min(task.ts + (task.dur ?? 0), click.ts) - from) / 1000;
+    if (beforeClick > 0) busyBefore.set(thread, (busyBefore.get(thread) ?? 0) + beforeClick);
     if (length < 1 || process.env.QUIET || (thread.startsWith('ThreadPool') && !process.env.POOL)) continue;
     if (thread.startsWith('ThreadPool')) {
       const inside = events
@@ -255,11 +258,12 @@ function report(
     .filter(([, value]) => value >= 0.5)
     .map(([name, value]) => `${name} ${value.toFixed(0)}`)
     .join(', ');
-  const busyText = [...busy]
-    .filter(([, value]) => value >= 1)
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, value]) => `${name} ${value.toFixed(0)}`)
-    .join(', ');
+  const busyText = (times: Map<string, number>) =>
+    [...times]
+      .filter(([, value]) => value >= 1)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, value]) => `${name} ${value.toFixed(0)}`)
+      .join(', ');
   const page = split ? `; page: before ${split.beforeMs.toFixed(0)}, after ${split.afterMs.toFixed(0)}` : '';
   lines.push(`     0   click`);
   lines.sort((a, b) => Number(a.trim().split(' ')[0]) - Number(b.trim().split(' ')[0]));
@@ -268,7 +272,8 @@ function report(
     `choice to click ${((click.ts - start) / 1000).toFixed(0)} ms`,
     `click to result ${ms.toFixed(0)} ms${page}`,
     `  stages: ${stageText}`,
-    `  busy ms: ${busyText}`,
+    `  busy ms before the click: ${busyText(busyBefore)}`,
+    `  busy ms: ${busyText(busy)}`,
   ].join('\n');
 }
 
