@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SPLIT_MIN_TOTAL_PIXELS } from '@/features/converter/rules/plan/segments';
-import { BAND_SPLIT_MIN_PIXELS, bandSplitRow } from '@/features/converter/rules/plan/plan';
+import { BAND_SPLIT_MIN_PIXELS, bandSplitRow, inputFileName } from '@/features/converter/rules/plan/plan';
 import { photoLike } from '../fixtures/content';
 import type { Rgba } from '../fixtures/pngs';
 import { decodeGif, meanAbsoluteError } from '../support/gif';
@@ -52,6 +52,26 @@ describe('an animation encoded on two cores', () => {
     });
     expect(primary.listFiles()).toEqual([]);
     expect(helper.listFiles()).toEqual([]);
+  });
+
+  it('hands each core only the frames it encodes', async () => {
+    const written = { primary: [] as string[], helper: [] as string[] };
+    const record = (core: NodeCore, into: string[]) => {
+      const writeFile = core.writeFile.bind(core);
+      core.writeFile = (path, data) => {
+        if (path.endsWith('.rgba')) into.push(path);
+        return writeFile(path, data);
+      };
+      return () => (core.writeFile = writeFile);
+    };
+    const restore = [record(primary, written.primary), record(helper, written.helper)];
+    try {
+      await convertImages(primary, frames, { mode: 'animated' }, undefined, helper);
+    } finally {
+      restore.forEach((undo) => undo());
+    }
+    expect(written.primary).toEqual([0, 1, 2, 3].map(inputFileName));
+    expect(written.helper).toEqual([4, 5, 6].map(inputFileName));
   });
 
   it('keeps transparency on both halves', async () => {

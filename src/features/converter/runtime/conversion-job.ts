@@ -145,6 +145,13 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
   /** A banded still's helper scales the bottom band: it gets the picture's rows from this one on. */
   const helperFromRow = helper ? helperSourceFirstRow(layout) : 0;
   const onHelper = (index: number) => helper !== undefined && helperFrom !== null && index >= helperFrom;
+  /**
+   * A banded still's frame goes to both cores (each scales its band of it); an animation's frames split
+   * between them go to one core each: the split depends on the layout alone (plan.ts splitPlan), so the
+   * core never runs the helper's frames.
+   */
+  const bands = helperFrom === 0;
+  const onCore = (index: number) => bands || !onHelper(index);
 
   try {
     report(preparingProgress(milestones, 0, total));
@@ -156,7 +163,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     // A helper's frame comes with a copy of its rows: twice its bytes.
     const frameBytes = Math.max(0, ...layout.frames.map(({ decoded }) => decoded.width * decoded.height * 4));
     const ahead = framesInFlight(
-      helperFrom === null ? frameBytes : 2 * frameBytes,
+      bands ? 2 * frameBytes : frameBytes,
       job.readAhead ?? READ_AHEAD,
       job.inFlightBytes ?? FRAMES_IN_FLIGHT_BYTES,
     );
@@ -164,8 +171,8 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     const startRead = (index: number) => {
       const frame = layout.frames[index];
       if (!frame) return;
-      // The helper's frames: its own copy of the rows it reads (writing a frame transfers its buffer).
-      const read = onHelper(index) ? job.readFrame(frame, helperFromRow) : job.readFrame(frame);
+      // A banded still's helper: its own copy of the rows it reads (writing a frame transfers its buffer).
+      const read = bands && onHelper(index) ? job.readFrame(frame, helperFromRow) : job.readFrame(frame);
       read.catch(() => {});
       reads[index] = read;
     };
@@ -193,11 +200,13 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
         histogram.merge(facts.histogram);
       });
       if (helper && onHelper(index)) {
-        handOver(helper.writeFile(frame.inputFile, rowsCopy ?? rgba.slice(helperFromRow * width * 4)));
+        handOver(helper.writeFile(frame.inputFile, bands ? (rowsCopy ?? rgba.slice(helperFromRow * width * 4)) : rgba));
         writtenOnHelper.push(frame.inputFile);
       }
-      handOver(core.writeFile(frame.inputFile, rgba));
-      written.push(frame.inputFile);
+      if (onCore(index)) {
+        handOver(core.writeFile(frame.inputFile, rgba));
+        written.push(frame.inputFile);
+      }
       report(preparingProgress(milestones, index + 1, total));
     }
     const contentFacts = content.facts;
