@@ -400,11 +400,14 @@ test('Cancel returns to idle quietly, and the next conversion works', async ({
   baseURL,
 }) => {
   await openApp(page, `${baseURL}/`);
-  // Big enough frames that the job is still running when Cancel is pressed.
+  // Big enough frames that the job is still running when Cancel is pressed, and a size to fit under: a
+  // conversion to fit is never made ahead, so Convert starts it rather than taking over a finished one.
   await chooseFiles(
     page,
     [0, 60, 120, 180, 240].map((hue) => pngFile(`big-${hue}.png`, testPattern(1280, 960, hue))),
   );
+  await pick(page, 'Fit under', 'Custom size');
+  await fill(page, 'Custom size', '30');
   await click(page, { selector: 'button', name: 'Convert', prefix: true });
   await click(page, { selector: 'button', name: 'Cancel' });
   await waitFor(
