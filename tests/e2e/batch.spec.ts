@@ -104,8 +104,9 @@ test('a corrupt file in a batch shows its error, and the other GIFs are delivere
 });
 
 test('Cancel stops the whole batch; the next batch runs on fresh engines', async ({ page }) => {
-  // Big enough that the batch is still running when Cancel is pressed.
-  const big = [0, 1, 2, 3].map((i) => patternPng(`big-${i}.png`, 1600, 1200, i * 60));
+  // Big enough that the batch is still running when Cancel is pressed, and over what is converted ahead
+  // (rules/plan/convert-ahead.ts): Convert starts the batch rather than taking over a finished one.
+  const big = [0, 1, 2, 3].map((i) => patternPng(`big-${i}.png`, 2560, 2400, i * 60));
   await page.goto('/');
   await fileInput(page).setInputFiles(big);
   await page.locator('label', { hasText: 'Static (one GIF per file)' }).click();

@@ -156,9 +156,13 @@ test('Convert takes over the conversion made while the files were looked at, and
 
 test('cancel returns to idle, keeping files and settings, and the next conversion works', async ({ page }) => {
   await page.goto('/');
-  // Big enough frames that the job is still running when Cancel is pressed.
+  // Big enough frames that the job is still running when Cancel is pressed, and a size to fit under: a
+  // conversion to fit is never made ahead, so Convert starts it rather than taking over a finished one.
   const frames = [0, 60, 120, 180, 240].map((hue) => patternPng(`big-${hue}.png`, 1280, 960, hue));
   await fileInput(page).setInputFiles(frames);
+  await page.getByRole('combobox', { name: 'Fit under' }).click();
+  await page.getByRole('option', { name: /^Custom size/ }).click();
+  await page.getByRole('textbox', { name: 'Custom size' }).fill('30');
   await page.getByRole('button', { name: /^Convert/ }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: /^Convert/ })).toHaveText('Convert to GIF');
