@@ -97,34 +97,27 @@ export class PaletteFit {
       if (word === last) continue;
       last = word;
       // A word of 0 or more is under half opacity (pixel-words.ts).
-      if (word >= 0) {
-        this.#transparent = true;
-      } else {
-        const colour = rgbOfWord(word);
-        const bit = 1 << (colour & 31);
-        const at = colour >>> 5;
-        if (this.#seen[at]! & bit) continue;
-        this.#seen[at]! |= bit;
-        this.#colours.push(colour);
-      }
-      this.#overflow = this.#colours.length + (this.#transparent ? 1 : 0) > GIF_PALETTE_SIZE;
+      this.#see(word >= 0 ? -1 : rgbOfWord(word));
     }
   }
 
   #addBytes(rgba: Uint8Array): void {
-    for (let i = 0; i < rgba.length && !this.#overflow; i += 4) {
-      if (rgba[i + 3]! < 128) {
-        this.#transparent = true;
-      } else {
-        const colour = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
-        const bit = 1 << (colour & 31);
-        const word = colour >>> 5;
-        if (this.#seen[word]! & bit) continue;
-        this.#seen[word]! |= bit;
-        this.#colours.push(colour);
-      }
-      this.#overflow = this.#colours.length + (this.#transparent ? 1 : 0) > GIF_PALETTE_SIZE;
+    for (let i = 0; i < rgba.length && !this.#overflow; i += 4)
+      this.#see(rgba[i + 3]! < 128 ? -1 : (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!);
+  }
+
+  /** One pixel: its colour as 0xRRGGBB, or -1 under half opacity. */
+  #see(colour: number): void {
+    if (colour < 0) {
+      this.#transparent = true;
+    } else {
+      const bit = 1 << (colour & 31);
+      const at = colour >>> 5;
+      if (this.#seen[at]! & bit) return;
+      this.#seen[at]! |= bit;
+      this.#colours.push(colour);
     }
+    this.#overflow = this.#colours.length + (this.#transparent ? 1 : 0) > GIF_PALETTE_SIZE;
   }
 
   /** Forgets every colour: one instance serves frame after frame (a fresh one allocates 2 MiB). */
