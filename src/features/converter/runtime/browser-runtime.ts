@@ -91,15 +91,23 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
     (request: ConversionRequest) => decodesAhead.again(request.files, request.settings),
     ESTIMATE_ABORT_GRACE_MS,
   ] as const;
+  // A conversion ahead of several files copies their kept decodes instead of taking them: called off (the
+  // person picks one GIF per file, or one animation, and Convert at once), it leaves them to the next one,
+  // which would decode every file again. One still's conversion ahead is mostly taken as it is: its big
+  // picture is not copied.
   const aheadOne = new ConvertsAhead<ConversionOutput>(
     (request, options) => {
       decodesAhead.stop();
-      return convert(request, options, { among: 1, alone: true, onStages: options.onStages });
+      return convert(
+        request,
+        { ...options, keepDecodes: request.files.length > 1 },
+        { among: 1, alone: true, onStages: options.onStages },
+      );
     },
     ...aheadArgs,
   );
   const aheadBatch = new ConvertsAhead<BatchItemResult[]>(
-    (request, options) => convertBatch(request, options, options.onStages),
+    (request, options) => convertBatch(request, { ...options, keepDecodes: true }, options.onStages),
     ...aheadArgs,
   );
   const runtime: ConverterRuntime = {

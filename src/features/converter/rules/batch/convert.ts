@@ -50,6 +50,7 @@ export async function convertEachFile(
       return convert(one, {
         signal: job.signal,
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),
+        ...(options.keepDecodes ? { keepDecodes: true } : {}),
         onProgress: (p) => job.onProgress(p.progress),
       });
     },
