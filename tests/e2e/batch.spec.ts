@@ -126,6 +126,35 @@ test('Cancel stops the whole batch; the next batch runs on fresh engines', async
   expect([gif.width, gif.height]).toEqual([50, 40]);
 });
 
+test('one GIF per file chosen while the animation made ahead runs: each GIF is its own picture', async ({ page }) => {
+  // Over 4 MP in all: an animation made ahead and called off in its cores' run ends those cores at once.
+  const hues = [0, 90, 180, 270];
+  const frames = hues.map((hue) => patternPng(`frame-${hue}.png`, 1280, 960, hue));
+  await page.goto('/');
+  await fileInput(page).setInputFiles(frames);
+  await expect(page.getByRole('radio', { name: 'Animated GIF' })).toBeChecked();
+  await page.waitForTimeout(700); // the animation is made ahead meanwhile
+  await page.locator('label', { hasText: 'Static (one GIF per file)' }).click();
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await expect(page.getByText('4 of 4 files converted')).toBeVisible({ timeout: 60_000 });
+  for (const [i, hue] of hues.entries()) {
+    const gif = decodeGif(await bytesOf(await download(page, `Download frame-${hue}.gif`)));
+    expect([gif.width, gif.height, gif.frames.length]).toEqual([1280, 960, 1]);
+    expect(meanAbsoluteError(gif.frames[0]!.image, decodePng(frames[i]!.buffer))).toBeLessThan(12);
+  }
+
+  // The engine goes on: the same files as one animation.
+  await page.locator('label', { hasText: /^Animated GIF$/ }).click();
+  await page.getByRole('button', { name: /^Convert/ }).click();
+  await expect(page.getByText('Your GIF is ready for download!')).toBeVisible({ timeout: 60_000 });
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download', exact: true }).click(),
+  ]);
+  const animation = decodeGif(await bytesOf(file));
+  expect(animation.frames).toHaveLength(4);
+});
+
 const COLOURS = {
   red: [220, 30, 30],
   green: [30, 200, 60],

@@ -1,3 +1,4 @@
+import type { UnbrokenStep } from '../rules/plan/call-off';
 import type { ConversionOutput, ConversionProgress } from '../rules/contracts';
 import { abortError } from '../rules/errors';
 import { classifyFailure, describeThrown, type FailureKind } from '../rules/failure-kinds';
@@ -74,6 +75,11 @@ export interface ConversionJob {
    * sample that Convert cancels hands the engine over early instead of finishing for nothing.
    */
   signal?: AbortSignal;
+  /**
+   * A step without a safe point starts (the cores' run, the optimiser's pass) or ends (null): a caller that must
+   * stop the job meanwhile stops what runs that step (engine-instance.ts).
+   */
+  onUnbroken?: (step: UnbrokenStep | null) => void;
   /** A size estimate's sample of a conversion whose canvas has this size (plan.ts planLayout `sampleOf`). */
   sampleOf?: Size;
   /** The heap the device allows a job (rules/memory.ts heapLimitFor); the engine's limit when not given. */
@@ -231,6 +237,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
     report(processingProgress(milestones, 0, total));
     /** The core's output: one file, or a split job's two runs in order. */
     let encoded: Uint8Array[];
+    job.onUnbroken?.('encode');
     let optimisation = plan.optimisation;
     if (helper && plan.split && helperFrom === plan.split.runs[1].firstFrame) {
       const split = plan.split;
@@ -259,6 +266,7 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
       );
       encoded = [await clock.time('finalize', () => core.readFile(plan.outputFile))];
     }
+    job.onUnbroken?.(null);
 
     report(finalizingProgress(milestones));
     const delaysCs = plan.frames.map((f) => f.delayCs);
@@ -271,7 +279,9 @@ export async function runConversionJob(core: Core, job: ConversionJob): Promise<
       );
       const runs = optimiseRunsFor({ ...plan, transparent: contentFacts.transparent });
       stopIfAborted();
+      job.onUnbroken?.('optimise');
       gif = await clock.time('optimise', () => job.optimise(frames, optimisation, runs));
+      job.onUnbroken?.(null);
     } else {
       // A still's GIF, as the core wrote it.
       gif = clock.timeSync('finalize', () => applyTiming(encoded[0]!, { delaysCs, loopCount }));

@@ -2,6 +2,7 @@ import type { FFmpeg } from '@ffmpeg/ffmpeg';
 import type { ConversionProgress } from '../rules/contracts';
 import { abortError, isAbortError } from '../rules/errors';
 import { heapBytes } from '../rules/core-log';
+import { callOffWay, type UnbrokenStep } from '../rules/plan/call-off';
 import { heapLimitFor, needsFreshCore } from '../rules/plan/memory';
 import type { Picture } from '../rules/plan/frame-sources';
 import type { FrameSource } from '../rules/plan/plan';
@@ -135,8 +136,29 @@ export class EngineInstance {
       this.#restart();
       giveHelperBack(false);
     };
+    /** Only what runs the step: the rest of the instance (the decode workers' kept decodes) has nothing of it. */
+    const stopCores = () => {
+      stopped = true;
+      this.#lifecycle.retire();
+      giveHelperBack(false);
+    };
+    const stopOptimisers = () => {
+      stopped = true;
+      for (const optimiser of this.#optimisers) optimiser.terminate();
+      // The cores' run is over and its files are deleted in order before the next job's: they stay warm (a heap
+      // this run grew is seen by the next job's check: a core logs its whole heap after each run).
+      this.#lifecycle.finishJob(true);
+      giveHelperBack(true);
+    };
+    let step: UnbrokenStep | null = null;
     let grace: ReturnType<typeof setTimeout> | undefined;
-    const cancel = job.abortGraceMs === undefined ? stop : () => (grace = setTimeout(stop, job.abortGraceMs));
+    const cancel = () => {
+      const way = callOffWay(job.abortGraceMs, step, job.sources);
+      if (way === 'now') stop();
+      else if (way === 'cores') stopCores();
+      else if (way === 'optimisers') stopOptimisers();
+      else grace = setTimeout(stop, job.abortGraceMs);
+    };
     signal?.addEventListener('abort', cancel, { once: true });
     /** Whether the job got a core: a load that failed leaves nothing to replace (the next job loads afresh). */
     let loaded = false;
@@ -193,6 +215,7 @@ export class EngineInstance {
           return decoded;
         },
         optimise: (gif, options, runs) => optimiseOnWorkers(this.#optimisers, gif, options, runs),
+        onUnbroken: (now) => (step = now),
         // Chromium says how much memory the device has; Safari and Firefox do not (memory.ts plans for a phone).
         heapLimit: heapLimitFor((globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory),
         ...(signal ? { signal } : {}),
