@@ -277,6 +277,7 @@ export function createBrowserRuntime(poolSize = 1, options: { decodeWorkers?: nu
         clock,
         alone,
         handOver: !sampleOf && !options.keepDecodes,
+        keepers: [pool.first.decoder],
         ...(sampleOf ? { sampleOf } : {}),
         ...(signal ? { signal } : {}),
         ...(options.abortGraceMs !== undefined ? { abortGraceMs: options.abortGraceMs } : {}),

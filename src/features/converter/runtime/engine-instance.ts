@@ -42,6 +42,8 @@ export interface InstanceJob {
   sampleOf?: Size;
   /** No encode of these files is expected after this job: their kept decodes go to the core (DecodeRequest.handOver). */
   handOver?: boolean;
+  /** Other instances' decoders, where this job's files may be kept decoded (the decodes ahead go to the first). */
+  keepers?: readonly FrameDecoder[];
 }
 
 /** A fresh core after this many jobs (see core-lifecycle.ts for why). */
@@ -76,6 +78,11 @@ export class EngineInstance {
 
   get busy(): boolean {
     return this.#busy;
+  }
+
+  /** Its decode workers, which keep the files decoded ahead (InstanceJob.keepers). */
+  get decoder(): FrameDecoder {
+    return this.#decoder;
   }
 
   /** Loads the core in the background (idempotent); settles when it has loaded or failed to. */
@@ -190,23 +197,34 @@ export class EngineInstance {
         },
         // The frame alone at its decoded size: the core scales it (lanczos) and places it on the canvas.
         readFrame: async (frame, copyRowsFrom) => {
-          const decoded = this.#decoder.decode(
-            job.files[frame.sourceIndex]!,
-            frame.name,
-            {
-              source: frame.source,
-              cut: frame.cut,
-              size: frame.decoded,
-              canvas: frame.decoded,
-              at: { x: 0, y: 0 },
-              histogram: frame.histogram,
-              copyRowsFrom,
-              tilesAt: frame.tilesAt,
-              handOver: job.handOver,
-            },
-            job.settings,
-            job.pictures?.[frame.sourceIndex],
-          );
+          const file = job.files[frame.sourceIndex]!;
+          const decode = (decoder: FrameDecoder) =>
+            decoder.decode(
+              file,
+              frame.name,
+              {
+                source: frame.source,
+                cut: frame.cut,
+                size: frame.decoded,
+                canvas: frame.decoded,
+                at: { x: 0, y: 0 },
+                histogram: frame.histogram,
+                copyRowsFrom,
+                tilesAt: frame.tilesAt,
+                handOver: job.handOver,
+              },
+              job.settings,
+              job.pictures?.[frame.sourceIndex],
+            );
+          // A batch's file decoded ahead by another instance is taken from there; should that instance stop
+          // its decoders meanwhile (its own job failed), this one decodes the file itself.
+          const keeper = job.keepers?.find((decoder) => decoder !== this.#decoder && decoder.keeps(file));
+          const decoded = keeper
+            ? decode(keeper).catch((error: unknown) => {
+                if (isAbortError(error) && !signal?.aborted) return decode(this.#decoder);
+                throw error;
+              })
+            : decode(this.#decoder);
           const check = job.checks?.[frame.sourceIndex];
           if (check) {
             decoded.catch(() => {}); // the check's failure is the one reported

@@ -100,6 +100,12 @@ export class FrameDecoder {
     });
   }
 
+  /** Whether a worker keeps (or is making) `file`'s full-size decode. */
+  keeps(file: Blob): boolean {
+    const key = this.#keys.get(file);
+    return key !== undefined && this.#holders.has(key);
+  }
+
   /** A new choice of files: the workers give back their kept decodes of any other file. */
   keepOnly(files: readonly Blob[]): void {
     const keys = files.map((file) => this.#keys.get(file)).filter((key) => key !== undefined);
