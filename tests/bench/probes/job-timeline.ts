@@ -7,7 +7,8 @@
  * Run: `npm run build && npx tsx tests/bench/probes/job-timeline.ts <folder of PNGs> [runs=3] [dist dir…]`
  * (e.g. `bench-results/inputs/anim-800x600-testcard 3 dist /tmp/dist-before`; the bench writes those
  * folders). QUIET=1 prints only the busy times and stages; PROFILE=1 the page's JavaScript by function, and with
- * SLICES=1 also by 5 ms slice from the click; POOL=1 the browser's thread-pool tasks too (JIT compiles, garbage
+ * SLICES=1 also by 5 ms slice from the click; MAIN=1 the page thread's work from the click by kind (worker messages,
+ * paints, timers); MODE=static one GIF per file for several files (a batch) instead of an animation; POOL=1 the browser's thread-pool tasks too (JIT compiles, garbage
  * collection, raster, image decodes) with their two longest events. One warm-up conversion first per build.
  */
 import { readdirSync } from 'node:fs';
@@ -34,7 +35,10 @@ async function oneRun(page: Page, cdp: CDPSession, files: string[], print: boole
   let profile: Profile | null = null;
   const events = await traced(cdp, CATEGORIES, async () => {
     await chooseFiles(page, files);
-    await chooseMode(page, files.length > 1 ? 'animated' : 'static');
+    await chooseMode(
+      page,
+      (process.env.MODE as 'static' | 'animated' | undefined) ?? (files.length > 1 ? 'animated' : 'static'),
+    );
     if (process.env.PAUSE_MS) await page.waitForTimeout(Number(process.env.PAUSE_MS));
     if (print && process.env.PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     timing = await convertAndWait(page, 120_000);
@@ -274,6 +278,7 @@ function report(
     `  stages: ${stageText}`,
     `  busy ms before the click: ${busyText(busyBefore)}`,
     `  busy ms: ${busyText(busy)}`,
+    ...(process.env.MAIN ? [mainThreadKinds(events, names, click.ts, end)] : []),
   ].join('\n');
 }
 
@@ -309,3 +314,31 @@ async function main() {
 }
 
 await main();
+
+/** MAIN=1: the page thread's work from the click on by kind (each task's outermost events, summed). */
+function mainThreadKinds(events: readonly TraceEvent[], names: Map<string, string>, from: number, to: number): string {
+  const main = events
+    .filter((e) => e.ph === 'X' && names.get(threadKey(e)) === 'CrRendererMain' && e.ts >= from && e.ts <= to)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const sums = new Map<string, number>();
+  const add = (kind: string, us = 0) => sums.set(kind, (sums.get(kind) ?? 0) + us / 1000);
+  let taskEnd = 0;
+  let childEnd = 0;
+  for (const event of main) {
+    const end = event.ts + (event.dur ?? 0);
+    if (event.name === 'ThreadControllerImpl::RunTask') {
+      [taskEnd, childEnd] = [end, 0];
+      add('(all tasks)', event.dur);
+    } else if (event.ts >= childEnd && event.ts <= taskEnd) {
+      childEnd = end;
+      const data = event.args?.data;
+      const what = event.name === 'FunctionCall' || event.name === 'EventDispatch';
+      add(what ? `${event.name} ${data?.type ?? data?.functionName ?? ''}` : event.name, event.dur);
+    }
+  }
+  return [...sums]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([kind, ms]) => `    main ${ms.toFixed(0).padStart(6)} ms  ${kind}`)
+    .join('\n');
+}
