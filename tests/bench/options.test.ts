@@ -3,9 +3,9 @@ import { ALL_CASE_IDS } from './cases';
 import { parseOptions } from './options';
 
 describe('parseOptions', () => {
-  it('runs every case three times by default', () => {
+  it('runs every case five times by default', () => {
     const options = parseOptions([]);
-    expect(options.runs).toBe(3);
+    expect(options.runs).toBe(5);
     expect(options.cases).toEqual(ALL_CASE_IDS);
     expect(options.quick).toBe(false);
   });

@@ -32,7 +32,7 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench -- [options]
   --quick            smaller pictures, 1 warm run, small memory case (for development)
-  --runs N           measured runs per case after one warm-up (default 3; 1 with --quick)
+  --runs N           measured runs per case after one warm-up (default 5; 1 with --quick)
   --cases a,b        only these cases (or shapes: anim-800x600 = its three contents): ${ALL_CASE_IDS.join(', ')}
   --quality N        set the app's quality slider to N (10–100, step 10) in every case (default: the app's default)
   --skip-memory      leave out the memory case (ten ~50 MB PNGs)
@@ -50,7 +50,7 @@ export const USAGE = `Usage: npm run bench -- [options]
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = {
     quick: false,
-    runs: 3,
+    runs: 5,
     cases: [...ALL_CASE_IDS],
     skipMemory: false,
     skipBuild: false,
