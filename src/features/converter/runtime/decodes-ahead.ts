@@ -2,18 +2,20 @@ import { factsAhead } from '../rules/plan/facts-ahead';
 import { stillPngHeader } from '../rules/png/validation';
 import type { ConversionSettings } from '../rules/settings';
 import type { DecodeAhead } from './frame-decoder';
-import { whenIdle } from '@/shared/lib/when-idle';
 import { readStart } from '@/shared/lib/file-start';
 
 /**
- * The decodes ahead start when the page is next idle after a choice, this long after it at the latest: the
- * file list, set in the same update, is drawn first. Any later, a Convert clicked within a second of the
- * choice waits for most of a big still's decode; this soon, the file list still shows as fast.
+ * The decodes ahead start in the task after the choice: the file list, set in the same update, is drawn on
+ * the page's thread while a worker decodes, and the header reads and posts are short. Waiting for an idle
+ * moment made a Convert clicked at once wait for it too.
  */
-const DECODE_AFTER_MS = 50;
+const nextTask = (task: () => void) => {
+  const timer = setTimeout(task, 0);
+  return () => clearTimeout(timer);
+};
 /**
- * After a conversion took the kept decodes, they are made again this long after it (then when the page is
- * idle): the result's own work (its preview, the compare view, a download) comes first.
+ * After a conversion took the kept decodes, they are made again this long after it: the result's own work
+ * (its preview, the compare view, a download) comes first.
  */
 const AGAIN_AFTER_MS = 1000;
 
@@ -23,7 +25,7 @@ export interface DecodeAheadTarget {
 }
 
 /**
- * Decodes the still PNGs just chosen in idle time, into the decode workers that will encode them (their
+ * Decodes the still PNGs just chosen at once, into the decode workers that will encode them (their
  * kept decodes, runtime/kept-decodes.ts): by the time Convert is clicked, or the size estimate's sample runs,
  * the biggest part of a still's decode is done, with the facts a conversion at the settings of the moment
  * reads from the pixels (rules/plan/facts-ahead.ts). A new choice or a conversion calls off what has not started.
@@ -35,7 +37,7 @@ export class DecodesAhead {
 
   constructor(
     private readonly target: DecodeAheadTarget,
-    private readonly schedule: (task: () => void) => () => void = (task) => whenIdle(task, DECODE_AFTER_MS),
+    private readonly schedule: (task: () => void) => () => void = nextTask,
     private readonly scheduleAgain: (task: () => void) => () => void = (task) => {
       const timer = setTimeout(task, AGAIN_AFTER_MS);
       return () => clearTimeout(timer);
