@@ -9,15 +9,20 @@ import { readStart } from '@/shared/lib/file-start';
  * the page's thread while a worker decodes, and the header reads and posts are short. Waiting for an idle
  * moment made a Convert clicked at once wait for it too.
  */
-const nextTask = (task: () => void) => {
-  const timer = setTimeout(task, 0);
-  return () => clearTimeout(timer);
-};
+const DECODE_AFTER_MS = 0;
 /**
  * After a conversion took the kept decodes, they are made again this long after it: the result's own work
  * (its preview, the compare view, a download) comes first.
  */
 const AGAIN_AFTER_MS = 1000;
+
+/** Runs a task `ms` later (a timer, not an idle callback); returns what calls it off. */
+const after =
+  (ms: number) =>
+  (task: () => void): (() => void) => {
+    const timer = setTimeout(task, ms);
+    return () => clearTimeout(timer);
+  };
 
 /** Where the decoded PNGs go: the engine instance a single conversion and the size estimate run on. */
 export interface DecodeAheadTarget {
@@ -37,11 +42,8 @@ export class DecodesAhead {
 
   constructor(
     private readonly target: DecodeAheadTarget,
-    private readonly schedule: (task: () => void) => () => void = nextTask,
-    private readonly scheduleAgain: (task: () => void) => () => void = (task) => {
-      const timer = setTimeout(task, AGAIN_AFTER_MS);
-      return () => clearTimeout(timer);
-    },
+    private readonly schedule: (task: () => void) => () => void = after(DECODE_AFTER_MS),
+    private readonly scheduleAgain: (task: () => void) => () => void = after(AGAIN_AFTER_MS),
   ) {}
 
   prepare(files: readonly File[], settings: ConversionSettings): void {
